@@ -1,0 +1,142 @@
+"""The contract every game implements and every agent, front end and test talks through.
+
+Vocabulary after OpenSpiel: ``current_player``, ``legal_actions``, ``apply_action``,
+``chance_outcomes``, ``returns``. Dice, shuffles and draws are chance nodes with exact
+probabilities; the driver (or a search) picks their outcome.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Final
+
+from alea.core.rng import sample_weighted
+
+CHANCE: Final = -1
+"""``current_player()`` at a chance node."""
+TERMINAL: Final = -4
+"""``current_player()`` once the game is over."""
+
+JSON = dict[str, Any]
+
+
+class Action(ABC):
+    """A single decision or chance outcome: small immutable data, given effect by the rules."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Return a JSON-safe dict that ``Game.action_from_json`` turns back into this action."""
+
+
+class State(ABC):
+    """One position of a game, including whose decision (or which chance event) comes next."""
+
+    game: Game
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to move (0..n-1), ``CHANCE`` or ``TERMINAL``."""
+
+    def is_chance_node(self) -> bool:
+        """Whether the next step is a chance event."""
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal decisions of the seat to move, in a deterministic order; [] otherwise."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its exact probability; [] otherwise."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with the exact probabilities (games may override for speed)."""
+        return sample_weighted(self.chance_outcomes(), rng)
+
+    @abstractmethod
+    def apply_action(self, action: Action) -> None:
+        """Apply a decision or chance outcome; an illegal one raises and changes nothing."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """Return an independent copy."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per seat: winners share 1.0 at the end, 0.0 otherwise."""
+
+    @abstractmethod
+    def scores(self) -> list[Any]:
+        """The game's own score per seat (JSON-safe)."""
+
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Every action applied so far, chance outcomes included."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> JSON:
+        """What ``player`` may see (``None``: a spectator), as a JSON-safe dict."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A state consistent with all ``player`` has seen, hidden parts drawn afresh."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Serialise exactly; ``game.state_from_json`` restores an equal state."""
+
+    def action_to_string(self, action: Action) -> str:
+        """Human-readable text of ``action`` in this position (defaults to ``str``)."""
+        return str(action)
+
+    def outcome_text(self) -> str:
+        """A sentence on how the game ended (or stands)."""
+        return ""
+
+
+class Game(ABC):
+    """A game with its options fixed: the factory of initial states."""
+
+    name: str
+    num_players: int
+    player_names: tuple[str, ...]
+    options: JSON
+    version: str
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before setup; setup randomness comes as chance nodes."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Rebuild a state from ``State.to_json``; malformed data raises ``RecordError``."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Rebuild an action from ``Action.to_json``; malformed data raises ``RecordError``."""
+
+    def seat_index(self, seat: str | int) -> int:
+        """Resolve a seat given as a name (case-insensitive) or a 1-based or 0-based number."""
+        from alea.core.errors import OptionError
+
+        if isinstance(seat, int):
+            if 0 <= seat < self.num_players:
+                return seat
+            raise OptionError(f"{self.name} has seats 0..{self.num_players - 1}, not {seat}")
+        text = seat.strip()
+        for i, n in enumerate(self.player_names):
+            if n.lower() == text.lower():
+                return i
+        if text.isdigit() and 1 <= int(text) <= self.num_players:
+            return int(text) - 1
+        names = ", ".join(self.player_names)
+        raise OptionError(
+            f"{self.name} has no seat {seat!r}; seats are {names} (or 1..{self.num_players})"
+        )

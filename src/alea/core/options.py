@@ -1,0 +1,95 @@
+"""Typed option classes: one frozen dataclass per game, defaults from the seed rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from alea.core.errors import OptionError
+
+OptT = TypeVar("OptT")
+
+
+def _accepts(tp: Any, value: Any) -> bool:
+    origin = get_origin(tp)
+    if origin is Literal:
+        return value in get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(t, value) for t in get_args(tp))
+    if tp is type(None):
+        return value is None
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(value, str)
+    return isinstance(value, tp) if isinstance(tp, type) else True
+
+
+def _coerce(tp: Any, value: Any) -> Any:
+    """Turn command-line strings into the option's type where that is unambiguous."""
+    if not isinstance(value, str):
+        return value
+    candidates = get_args(tp) if get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+    for t in candidates:
+        if t is bool and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+            return value.lower() in ("true", "yes", "1")
+        if t is int:
+            try:
+                return int(value)
+            except ValueError:
+                continue
+        if t is float:
+            try:
+                return float(value)
+            except ValueError:
+                continue
+    return value
+
+
+def parse_options(cls: type[OptT], given: dict[str, Any], game: str) -> OptT:
+    """Build ``cls`` from keyword options, naming any unknown option or bad value.
+
+    Strings are converted to the field's type when unambiguous, so command-line
+    ``--set max_rounds=50`` works. The class may define ``validate()`` for range checks.
+    """
+    hints = typing.get_type_hints(cls)
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise OptionError(f"{game} has no option {name!r}; its options are: {known}")
+        value = _coerce(hints[name], value)
+        if not _accepts(hints[name], value):
+            raise OptionError(
+                f"{game} option {name!r} does not accept {value!r} "
+                f"(expected {_describe(hints[name])})"
+            )
+        values[name] = value
+    obj = cls(**values)
+    check = getattr(obj, "validate", None)
+    if check is not None:
+        problem = check()
+        if problem:
+            raise OptionError(f"{game}: {problem}")
+    return obj
+
+
+def _describe(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin is Literal:
+        return " or ".join(repr(a) for a in get_args(tp))
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(t) for t in get_args(tp))
+    return getattr(tp, "__name__", str(tp))
+
+
+def options_to_json(obj: Any) -> dict[str, Any]:
+    """Return the complete, JSON-safe dict of an options dataclass."""
+    return dict(dataclasses.asdict(obj))
