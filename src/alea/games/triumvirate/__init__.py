@@ -1,8 +1,10 @@
 """Roman Conquest: The First Triumvirate (three players, hex map, conquests, civil war)."""
 
-from alea.core.registry import register_game
+from alea.core.registry import register_bot, register_game
+from alea.games.triumvirate.bot import TriumvirateBot
 from alea.games.triumvirate.game import TriumvirateGame
 
 register_game("triumvirate", TriumvirateGame)
+register_bot("triumvirate", "heuristic", TriumvirateBot)
 
-__all__ = ["TriumvirateGame"]
+__all__ = ["TriumvirateBot", "TriumvirateGame"]

@@ -268,7 +268,7 @@ class TriumvirateState(State):
             return _ROLLS[20][int(r * 20)]
         if stage == SETUP:
             return _FIRST[int(r * 3)]
-        raise IllegalActionError("no roll is pending: a player decides now", "TRI-0")
+        raise IllegalActionError("no roll is pending: a player decides now", "TRI-3.3")
 
     # -- applying actions -----------------------------------------------------------------------
 
@@ -276,7 +276,7 @@ class TriumvirateState(State):
         """Apply ``action``; an illegal one raises ``IllegalActionError`` and changes nothing."""
         stage = self.stage
         if stage == OVER:
-            raise IllegalActionError("the game is over", "TRI-9")
+            raise IllegalActionError("the game is over", "TRI-9.4")
         t = type(action)
         if self.player == CHANCE:
             self._apply_chance(action, t)
@@ -290,7 +290,7 @@ class TriumvirateState(State):
             else:
                 raise IllegalActionError(
                     f"{FORCES[self.player]} must decide now; {action} is a roll of the dice",
-                    "TRI-0",
+                    "TRI-3.3",
                 )
         self._hist = (action, self._hist)
         self._hlen += 1
@@ -318,7 +318,7 @@ class TriumvirateState(State):
             self.round = 1
             self._start_turn(seat)
             return
-        raise IllegalActionError(f"{action} is not the roll pending now", "TRI-0")
+        raise IllegalActionError(f"{action} is not the roll pending now", "TRI-3.3")
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -339,7 +339,7 @@ class TriumvirateState(State):
         stage = self.stage
         if stage == MOVE:
             if verb != "end":
-                raise self._illegal(a, "only movement or 'end' is possible now", "TRI-4")
+                raise self._illegal(a, "only movement or 'end' is possible now", "TRI-4.4")
             self._end_movement()
             return
         if stage == LEADER:

@@ -1,0 +1,63 @@
+"""Measure the heuristic bot against two random bots, in every seat.
+
+Usage: python scripts/heuristic_vs_random.py [GAME] [GAMES_PER_SEAT] [SEED]
+
+Prints, per seat, the heuristic bot's wins, losses and capped games with a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+
+import alea
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> int:
+    """Play the matches and print the table."""
+    game_id = sys.argv[1] if len(sys.argv) > 1 else "triumvirate"
+    per_seat = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    base = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    game = alea.load(game_id)
+    total = Counter[str]()
+    print(f"{game_id}: heuristic against random bots, {per_seat} games per seat, seeds from {base}")
+    for seat in range(game.num_players):
+        tally = Counter[str]()
+        for i in range(per_seat):
+            agents = [alea.agents.make("random") for _ in range(game.num_players)]
+            agents[seat] = alea.agents.make("heuristic")
+            record = alea.play(game, agents, seed=base + i * game.num_players + seat)
+            returns = (record.result or {}).get("returns", [])
+            if returns[seat] > 0:
+                tally["win"] += 1
+            elif sum(returns) == 0:
+                tally["no winner"] += 1
+            else:
+                tally["loss"] += 1
+        total.update(tally)
+        lo, hi = wilson(tally["win"], per_seat)
+        print(
+            f"  {game.player_names[seat]:<10} wins {tally['win']:>4}/{per_seat}"
+            f" = {tally['win'] / per_seat:6.1%}  (95% CI {lo:.1%}–{hi:.1%});"
+            f" losses {tally['loss']}, no winner {tally['no winner']}"
+        )
+    n = per_seat * game.num_players
+    lo, hi = wilson(total["win"], n)
+    share = total["win"] / n
+    print(f"  all seats  wins {total['win']:>4}/{n} = {share:6.1%}  (95% CI {lo:.1%}–{hi:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,208 @@
+"""The Triumvirate's heuristic bot: collect, parade, march on Rome and hold it.
+
+The plan, in order: collect conquests to the cap in the military zone; march the leader to Rome
+and hold a triumph; start the civil war (by marching troops into Italy or winning Roman troops over
+beside Rome); then sit in Rome with as many troops as can be brought there. Troops always converge
+on Rome and attack only when the exact battle odds (``combat.battle_odds``) favour them. The bot
+reads nothing but the public observation's facts (the whole board is public, TRI-10.1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import cache
+from typing import Final
+
+from alea.core.agent import Agent
+from alea.core.game import Action, State
+from alea.games.triumvirate.actions import ROMAN, Decide, March, Move
+from alea.games.triumvirate.board import BOARD
+from alea.games.triumvirate.combat import battle_odds
+from alea.games.triumvirate.state import LEADER, MOVE, WOO, TriumvirateState
+
+ATTACK_ODDS: Final = 0.6
+"""Least chance of winning a battle that the bot will start."""
+_ROME: Final = BOARD.rome
+_FAR: Final = 10_000
+
+
+@cache
+def distances(target: int, sea: bool) -> tuple[int, ...]:
+    """Steps from every hex to ``target`` (land only unless ``sea``); unreachable: large."""
+    dist = [_FAR] * BOARD.size
+    dist[target] = 0
+    queue = deque([target])
+    land = BOARD.land
+    while queue:
+        h = queue.popleft()
+        for n in BOARD.neighbours[h]:
+            if dist[n] == _FAR and (sea or land[n]):
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return tuple(dist)
+
+
+@cache
+def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
+    return float(battle_odds(att, att_leader, dfn, dfn_leader))
+
+
+class TriumvirateBot(Agent):
+    """A rule-based player that plans the road to Rome."""
+
+    name = "heuristic"
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """Choose an action for ``player``."""
+        assert isinstance(state, TriumvirateState)
+        legal = state.legal_actions()
+        if state.stage == LEADER:
+            return self._leader_choice(state, player, legal)
+        if state.stage == WOO:
+            return self._woo_choice(state, player)
+        if state.stage == MOVE:
+            return self._movement(state, player, legal)
+        return legal[0]
+
+    # -- plan -------------------------------------------------------------------------------
+
+    def _leader_target(self, s: TriumvirateState, p: int) -> int:
+        """Where the leader should go now."""
+        if s.civil_war or s.conquests[p] > 0:
+            return _ROME
+        if s.popularity[p] == 0:
+            # Nothing collected and nothing paraded yet: stay in (or return to) the zone.
+            zone = s.game.zones[p]
+            if s.leader[p] in zone:
+                return s.leader[p]
+            dist = self._dist(s, p, s.leader[p])
+            return min(zone, key=lambda h: dist[h])
+        # Paraded: go beside Rome to win Roman troops over and so start the civil war.
+        woo = self._woo_hex(s, p)
+        return _ROME if woo is None else woo
+
+    def _woo_hex(self, s: TriumvirateState, p: int) -> int | None:
+        """The Italian hex next to Rome with Roman troops he could win over, if any."""
+        best = None
+        for n in BOARD.neighbours[_ROME]:
+            if (
+                s.owner[n] == ROMAN
+                and BOARD.counters[p] - s.troops[p] >= s.count[n]
+                and (best is None or s.count[n] > s.count[best])
+            ):
+                best = n
+        return best
+
+    def _dist(self, s: TriumvirateState, p: int, target: int) -> tuple[int, ...]:
+        sea = p == 2 and s.game.opts.pompey_leader_at_sea
+        return distances(target, sea)
+
+    def _leader_choice(self, s: TriumvirateState, p: int, legal: list[Action]) -> Action:
+        verbs = {a.verb: a for a in legal if isinstance(a, Decide)}
+        if "parade" in verbs:
+            return verbs["parade"]
+        if "collect" in verbs and s.popularity[p] == 0:
+            return verbs["collect"]
+        if s.leader[p] == self._leader_target(s, p) and not self._wants_to_leave(s, p):
+            return verbs["stay"]
+        return verbs["roll"]
+
+    def _wants_to_leave(self, s: TriumvirateState, p: int) -> bool:
+        return False
+
+    def _woo_choice(self, s: TriumvirateState, p: int) -> Action:
+        here = s.leader[p]
+        if here in BOARD.italy and not s.civil_war and s.conquests[p] > 0:
+            return Decide(p, "pass")  # a civil war now would waste his conquests (TRI-6.1)
+        return Decide(p, "woo")
+
+    # -- movement ---------------------------------------------------------------------------
+
+    def _movement(self, s: TriumvirateState, p: int, legal: list[Action]) -> Action:
+        marches = [a for a in legal if isinstance(a, March)]
+        if marches:
+            step = self._leader_step(s, p, marches)
+            if step is not None:
+                return step
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            move = self._troop_move(s, p, moves)
+            if move is not None:
+                return move
+        return Decide(p, "end")
+
+    def _leader_step(self, s: TriumvirateState, p: int, marches: list[March]) -> Action | None:
+        target = self._leader_target(s, p)
+        dist = self._dist(s, p, target)
+        here = dist[s.leader[p]]
+        if here == 0:
+            return None
+        best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
+        if dist[best.to] < here and not self._danger(s, p, best.to):
+            return best
+        return None
+
+    def _danger(self, s: TriumvirateState, p: int, h: int) -> int:
+        """Enemy player troops that could reach hex ``h`` next turn while he stands alone."""
+        if s.owner[h] == p:
+            return 0
+        n_enemy = 0
+        for n in BOARD.neighbours[h]:
+            o = s.owner[n]
+            if o not in (-1, p, ROMAN):
+                n_enemy += s.count[n]
+        return n_enemy
+
+    def _troop_move(self, s: TriumvirateState, p: int, moves: list[Move]) -> Action | None:
+        sea = p == 2
+        to_rome = distances(_ROME, sea)
+        limit = s.game.opts.stack_limit
+        lead = s.leader[p]
+        may_enter_italy = s.civil_war or (lead == _ROME and s.conquests[p] == 0)
+        # 1. Reinforce an attack already under way.
+        for a in moves:
+            if a.to in s.attack and s.attack[a.to] < limit:
+                return a
+        # 2. Start a battle the odds favour, counting every troop that can join it.
+        best_attack: tuple[float, Move] | None = None
+        for a in moves:
+            o = s.owner[a.to]
+            if o in (-1, p):
+                continue
+            if a.to in BOARD.italy and not may_enter_italy:
+                continue
+            avail = self._attackers_near(s, p, a.to)
+            dfn = s.count[a.to]
+            def_leader = o != ROMAN and s.leader[o] == a.to
+            odds = _odds(min(avail, limit), False, dfn, def_leader)
+            worth = to_rome[a.to] < to_rome[a.src] or def_leader or o != ROMAN
+            if odds >= ATTACK_ODDS and worth and (best_attack is None or odds > best_attack[0]):
+                best_attack = (odds, a)
+        if best_attack is not None:
+            return best_attack[1]
+        # 3. Advance toward Rome, keeping a guard with the leader.
+        best: tuple[int, int, Move] | None = None
+        for a in moves:
+            if s.owner[a.to] not in (-1, p):
+                continue
+            if a.to in BOARD.italy and not may_enter_italy:
+                continue
+            if a.src == lead and s.count[a.src] <= 2 and lead != _ROME and s.leader[p] >= 0:
+                continue
+            gain = to_rome[a.src] - to_rome[a.to]
+            if gain <= 0:
+                continue
+            key = (-gain, to_rome[a.to])
+            if best is None or key < best[:2]:
+                best = (key[0], key[1], a)
+        return None if best is None else best[2]
+
+    def _attackers_near(self, s: TriumvirateState, p: int, h: int) -> int:
+        """Own troops that could still attack hex ``h`` this turn (adjacent and unmoved)."""
+        n = s.attack.get(h, 0)
+        sea = p == 2
+        for nb in BOARD.neighbours[h]:
+            if s.owner[nb] == p and (sea or BOARD.land[h]):
+                n += s.count[nb] - s.moved.get(nb, 0)
+        return n
