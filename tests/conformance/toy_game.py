@@ -33,9 +33,9 @@ SEATS: Final = ("Red", "Blue")
 class ToyOptions:
     """The toy game's tunable numbers."""
 
-    goal: int = 10
+    goal: int = 12
     die_sides: int = 6
-    max_turns: int = 12
+    max_turns: int = 6
 
     def validate(self) -> str | None:
         if self.goal < 1 or self.die_sides < 1 or self.max_turns < 1:
@@ -90,6 +90,8 @@ class Die(Action):
 
 class ToyState(State):
     """A position of the toy race."""
+
+    game: ToyGame
 
     def __init__(self, game: ToyGame) -> None:
         self.game = game
@@ -151,9 +153,8 @@ class ToyState(State):
     def _advance(self, steps: int) -> None:
         self.positions[self.to_move] += steps
         self.turns += 1
-        if self.positions[self.to_move] >= self.game.opts.goal:
-            self.over = True
-        elif self.turns >= self.game.opts.max_turns:
+        won = self.positions[self.to_move] >= self.game.opts.goal
+        if won or self.turns >= self.game.opts.max_turns:
             self.over = True
         else:
             self.to_move = 1 - self.to_move

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from alea.agents.mcts import MCTSAgent
 from alea.agents.simple import HeuristicAgent, RandomAgent
 from alea.core.agent import Agent
 
 AGENT_KINDS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "mcts": MCTSAgent,
 }
 
 

@@ -185,9 +185,10 @@ def validate(b: Board) -> None:
             raise BoardError(f"garrison on {b.label(h)}: T hexes are land and never Rome itself")
         dists = [b.distance(h, a) for a in anchors]
         best = min(dists)
-        if dists.count(best) > 1:
-            raise BoardError(f"T hex {b.label(h)} is equally near two forces")
-        if dists.index(best) != force:
+        nearest = 3 if dists[3] == best else dists.index(best)  # a tie goes to Rome
+        if dists.count(best) > 1 and nearest != 3:
+            raise BoardError(f"T hex {b.label(h)} is equally near two players' leaders")
+        if nearest != force:
             raise BoardError(f"T hex {b.label(h)} is nearest another force than it is given to")
         counts[force] += 1
     # TRI-1.4: each player's counters = his T garrisons + enough to take in every Roman troop.

@@ -410,10 +410,10 @@ class TriumvirateState(State):
 
     def _why_no_step(self, p: int, to: int) -> str:
         pos = self.leader[p]
-        if self.mp <= 0:
-            return "the leader has no movement left (roll the die to move him)"
         if pos in self.attack:
             return "the leader has joined a battle and cannot leave it"
+        if self.mp <= 0:
+            return "the leader has no movement left (roll the die to move him)"
         if to not in _ALL_NB[pos]:
             return "the leader moves one hex at a time, into a neighbouring hex"
         if not _LAND[to]:
@@ -422,10 +422,10 @@ class TriumvirateState(State):
 
     def _rule_no_step(self, p: int, to: int) -> str:
         pos = self.leader[p]
-        if self.mp <= 0 or to not in _ALL_NB[pos]:
-            return "TRI-4.1"
         if pos in self.attack:
             return "TRI-7.1"
+        if self.mp <= 0 or to not in _ALL_NB[pos]:
+            return "TRI-4.1"
         if not _LAND[to]:
             return "TRI-4.5"
         return "TRI-7.1"

@@ -1,0 +1,175 @@
+"""Information-set Monte Carlo tree search for every game, through the contract only.
+
+Each iteration searches a fresh ``state.determinize(player, rng)``, so the agent never reads what
+its seat cannot see. Decision nodes are shared across determinizations (single-observer IS-MCTS:
+a child is scored by how often it was *available* as well as chosen); chance events are sampled
+and not stored (open loop). Backup is max-n: every node keeps the mean return of every seat, and
+each seat picks by its own value. A game may register two hooks in the core registry:
+``rollout`` (``(state, rng) -> Action``, a fast policy for playouts) and ``evaluate``
+(``state -> list[float]``, values in [0, 1] per seat used when a playout is cut off).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from alea.core.agent import Agent
+from alea.core.game import Action, State
+from alea.core.registry import hook
+
+
+class _Node:
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self, n: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = [0.0] * n
+
+
+class MCTSAgent(Agent):
+    """IS-MCTS with UCB selection, max-n backup and per-game rollout and evaluation hooks.
+
+    Args:
+        iterations: iterations per decision (used when ``time`` is not given).
+        time: seconds of thinking per decision; overrides ``iterations``.
+        c: the UCB exploration constant.
+        rollout_depth: decisions of playout before the game's evaluation is used.
+        widening: progressive widening factor (children allowed = widening * visits ** 0.5);
+            0 turns it off.
+
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        iterations: int = 400,
+        time: float | None = None,
+        c: float = 0.7,
+        rollout_depth: int = 30,
+        widening: float = 2.0,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("mcts needs at least 1 iteration")
+        if time is not None and time <= 0:
+            raise ValueError("mcts thinking time must be positive")
+        self.iterations = int(iterations)
+        self.time = time
+        self.c = float(c)
+        self.rollout_depth = int(rollout_depth)
+        self.widening = float(widening)
+        self.last_iterations = 0
+
+    def spec(self) -> dict[str, Any]:
+        """Name and parameters."""
+        out: dict[str, Any] = {"name": self.name, "c": self.c, "rollout_depth": self.rollout_depth}
+        if self.time is not None:
+            out["time"] = self.time
+        else:
+            out["iterations"] = self.iterations
+        return out
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """Search from ``player``'s information set and return the most visited action."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        game = state.game.name
+        rollout = hook(game, "rollout")
+        evaluate = hook(game, "evaluate")
+        n = state.game.num_players
+        root = _Node(n)
+        deadline = None if self.time is None else time.perf_counter() + self.time
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.determinize(player, rng), root, rng, n, rollout, evaluate)
+            done += 1
+        self.last_iterations = done
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(
+        self, s: State, root: _Node, rng: random.Random, n: int, rollout: Any, evaluate: Any
+    ) -> None:
+        path = [root]
+        node = root
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply_action(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            untried = [a for a in legal if a not in node.children]
+            allowed = (
+                len(node.children) < max(1.0, self.widening * math.sqrt(node.visits + 1))
+                if self.widening > 0
+                else True
+            )
+            if untried and allowed:
+                a = untried[int(rng.random() * len(untried))]
+                child = _Node(n)
+                child.avail = 1
+                node.children[a] = child
+                s.apply_action(a)
+                path.append(child)
+                break
+            best_a = None
+            best_v = -1.0
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    continue
+                if child.visits == 0:
+                    v = 1e9
+                else:
+                    log_n = math.log(max(child.avail, 1))
+                    v = child.value[p] / child.visits + self.c * math.sqrt(log_n / child.visits)
+                if v > best_v:
+                    best_v = v
+                    best_a = a
+            if best_a is None:
+                a = legal[int(rng.random() * len(legal))]
+                child = _Node(n)
+                node.children[a] = child
+                best_a = a
+            s.apply_action(best_a)
+            node = node.children[best_a]
+            path.append(node)
+        values = self._playout(s, rng, rollout, evaluate)
+        for nd in path:
+            nd.visits += 1
+            acc = nd.value
+            for i in range(n):
+                acc[i] += values[i]
+
+    def _playout(self, s: State, rng: random.Random, rollout: Any, evaluate: Any) -> list[float]:
+        steps = 0
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                s.apply_action(s.sample_chance(rng))
+                continue
+            if steps >= self.rollout_depth and evaluate is not None:
+                return list(evaluate(s))
+            if rollout is not None:
+                a = rollout(s, rng)
+            else:
+                legal = s.legal_actions()
+                a = legal[int(rng.random() * len(legal))]
+            s.apply_action(a)
+            steps += 1
+        return s.returns()

@@ -1,0 +1,44 @@
+"""Search hooks for the Triumvirate: a quick playout policy and a cut-off evaluation."""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from alea.core.game import Action
+from alea.games.triumvirate.actions import Decide
+from alea.games.triumvirate.board import BOARD
+from alea.games.triumvirate.bot import distances
+from alea.games.triumvirate.state import MOVE, TriumvirateState
+
+END_CHANCE: Final = 0.3
+"""Chance that a playout ends its movement at once, so playouts cover many turns."""
+
+
+def rollout(state: TriumvirateState, rng: random.Random) -> Action:
+    """A cheap playout move: random, but with movement often ended early."""
+    if state.stage == MOVE and rng.random() < END_CHANCE:
+        return Decide(state.player, "end")
+    legal = state.legal_actions()
+    return legal[int(rng.random() * len(legal))]
+
+
+def evaluate(state: TriumvirateState) -> list[float]:
+    """Each seat's share of a rough strength: troops, popularity, the road to Rome, the streak."""
+    if state.is_terminal():
+        return state.returns()
+    o = state.game.opts
+    raw = []
+    for p in range(3):
+        if not state.alive[p]:
+            raw.append(0.0)
+            continue
+        dist = distances(BOARD.rome, p == 2)[state.leader[p]]
+        v = 1.0 + 0.08 * state.troops[p] + 0.05 * state.popularity[p]
+        if state.civil_war:
+            v += 1.5 * state.streak[p] / o.rome_turns_to_win - 0.05 * min(dist, 20)
+        else:
+            v += 0.04 * state.conquests[p] - 0.02 * min(dist, 20)
+        raw.append(max(v, 0.05))
+    total = sum(raw)
+    return [r / total for r in raw]
