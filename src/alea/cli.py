@@ -1,12 +1,332 @@
-"""The ``alea`` command."""
+"""The ``alea`` command: play, replay, list games, run benchmarks.
+
+Every mistake in what was typed, or in a record file, ends the command with one line on
+stderr starting ``alea: error:`` and exit code 2; no record file is ever overwritten by a
+command that fails.
+"""
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import os
+import secrets
 import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.markup import escape
+
+import alea
+from alea.core.errors import AleaError, RecordError
+from alea.core.game import Game
+from alea.core.record import GameRecord, start_record
+from alea.terminal import (
+    HUMAN,
+    RecordWriter,
+    Seat,
+    Session,
+    build_seat,
+    check_record,
+    parse_assignments,
+    replay_record,
+    seats_line,
+    terminal_reader,
+)
+from alea.terminal.seats import has_heuristic, record_seats
+
+SAVES_DIR = Path("saves")
+"""Where records go when ``--save`` is not given (relative to the working directory)."""
+WIDTH = 100
+"""Console width when the output is not a terminal."""
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the ``alea`` command line."""
-    args = sys.argv[1:] if argv is None else argv
-    print("alea: subcommands are being set up", args)
+class UsageError(AleaError):
+    """Something on the command line that cannot be done."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def _console() -> Console:
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=WIDTH)
+    return console
+
+
+def _fail(message: str) -> None:
+    text = " ".join(message.split())
+    print(f"alea: error: {text}", file=sys.stderr)
+
+
+def _in_file(path: str | Path, message: str) -> str:
+    return message if str(path) in message else f"{path}: {message}"
+
+
+# -- play -------------------------------------------------------------------------------------
+
+
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--set {item!r} should be option=value, e.g. max_rounds=50")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _default_path(game: str, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = SAVES_DIR / f"{game}-{seed}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = SAVES_DIR / f"{game}-{seed}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def _check_target(path: Path, resuming: Path | None = None) -> None:
+    """Refuse to write over a file other than the record being resumed."""
+    same = resuming is not None and path.resolve() == resuming.resolve()
+    if path.exists() and not same:
+        raise UsageError(
+            f"{path} already exists; choose another --save file "
+            f"(or continue that game with: alea play --resume {path})"
+        )
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot save to {path}: folder {path.parent} does not exist")
+
+
+def _new_game(ns: argparse.Namespace, console: Console) -> Session:
+    if not ns.game:
+        known = ", ".join(alea.GAMES)
+        raise UsageError(f"name the game to play (one of: {known}), or give --resume FILE")
+    game = alea.load(ns.game, **_options(ns.set))
+    chosen = parse_assignments(game, ns.seat)
+    fallback = "heuristic" if has_heuristic(game) else "random"
+    human_first = not ns.seat and sys.stdin.isatty()
+    seats: list[Seat] = []
+    for i in range(game.num_players):
+        kind = chosen.get(i) or (HUMAN if human_first and i == 0 else fallback)
+        seats.append(build_seat(game, i, kind))
+    seed = ns.seed if ns.seed is not None else secrets.randbelow(1_000_000_000)
+    if ns.save:
+        path = Path(ns.save)
+        _check_target(path)
+    else:
+        SAVES_DIR.mkdir(parents=True, exist_ok=True)
+        path = _default_path(game.name, seed)
+    record = start_record(game, seed, _seat_entries(game, seats))
+    writer = RecordWriter(record, path)
+    writer.save()
+    if not ns.quiet:
+        console.rule(f"{escape(game.name)} · seed {seed}")
+        console.print(escape(seats_line(seats)))
+        if fallback != "heuristic" and len(chosen) < game.num_players:
+            console.print(
+                f"{escape(game.name)} has no heuristic bot yet: seats not given play random."
+            )
+        _intro(console, seats, path)
+    return _session(game, seats, writer, console, ns)
+
+
+def _resume(ns: argparse.Namespace, console: Console) -> Session:
+    source = Path(ns.resume)
+    record = GameRecord.load_file(source)
+    if ns.game and ns.game != record.game:
+        raise UsageError(f"{source} is a game of {record.game}, not {ns.game}")
+    if ns.set:
+        raise UsageError("--set cannot change the options of a saved game")
+    if ns.seed is not None and ns.seed != record.seed:
+        raise UsageError(f"{source} was played with seed {record.seed}; --seed cannot change it")
+    try:
+        state = check_record(record)
+    except RecordError as exc:
+        raise RecordError(_in_file(source, str(exc))) from None
+    if state.is_terminal():
+        raise UsageError(
+            f"{source} is a finished game ({state.outcome_text() or 'it is over'}); "
+            f"watch it with: alea replay {source}"
+        )
+    game = state.game
+    try:
+        seats = record_seats(game, record.seats, parse_assignments(game, ns.seat))
+    except RecordError as exc:
+        raise RecordError(_in_file(source, str(exc))) from None
+    path = Path(ns.save) if ns.save else source
+    _check_target(path, resuming=source)
+    record.seats = _seat_entries(game, seats)
+    record.result = None
+    writer = RecordWriter(record, path)
+    if not ns.quiet:
+        console.rule(
+            f"{escape(game.name)} · seed {record.seed} · resuming at action {len(record.actions)}"
+        )
+        console.print(escape(seats_line(seats)))
+        _intro(console, seats, path)
+    return _session(game, seats, writer, console, ns)
+
+
+def _seat_entries(game: Game, seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    return [
+        {"seat": i, "name": game.player_names[i], "agent": s.spec()} for i, s in enumerate(seats)
+    ]
+
+
+def _intro(console: Console, seats: Sequence[Seat], path: Path) -> None:
+    console.print(f"Saving after every action to [bold]{escape(str(path))}[/bold]", soft_wrap=True)
+    if any(s.human for s in seats):
+        console.print("Type [bold]help[/bold] at your prompt for how to play.")
+
+
+def _session(
+    game: Game, seats: list[Seat], writer: RecordWriter, console: Console, ns: argparse.Namespace
+) -> Session:
+    return Session(
+        game,
+        seats,
+        writer,
+        console,
+        read_line=terminal_reader(console),
+        delay=ns.delay,
+        quiet=ns.quiet,
+    )
+
+
+def cmd_play(ns: argparse.Namespace) -> int:
+    """``alea play``: set the game up (every check before any file is written), then play."""
+    if ns.delay < 0:
+        raise UsageError("--delay must be zero or more seconds")
+    console = _console()
+    session = _resume(ns, console) if ns.resume else _new_game(ns, console)
+    return session.run()
+
+
+# -- replay, games, bench -----------------------------------------------------------------------
+
+
+def cmd_replay(ns: argparse.Namespace) -> int:
+    """``alea replay FILE``: show a saved game action by action."""
+    record = GameRecord.load_file(ns.file)
+    console = _console()
+    reader = terminal_reader(console) if ns.step and sys.stdin.isatty() else None
+    try:
+        return replay_record(record, console, upto=ns.to, read_line=reader)
+    except RecordError as exc:
+        raise RecordError(_in_file(ns.file, str(exc))) from None
+
+
+def cmd_games(ns: argparse.Namespace) -> int:
+    """``alea games``: the registered games and their seats."""
+    for name in alea.GAMES:
+        game = alea.load(name)
+        seats = ", ".join(game.player_names)
+        print(f"{name:<14} {game.num_players} players: {seats}")
     return 0
+
+
+def cmd_bench(args: list[str]) -> int:
+    """``alea bench ...``: hand the arguments to the benchmark runner."""
+    try:
+        benchmarks = importlib.import_module("alea.benchmarks")
+    except ImportError as exc:
+        _fail(f"benchmarks are not available in this installation ({exc})")
+        return 2
+    code = benchmarks.main(args)
+    return int(code or 0)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="alea", description="Roman strategy board games.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal (humans and bots)",
+        description="Play a game in the terminal. The record is saved after every action.",
+    )
+    play.add_argument("game", nargs="?", help="the game, e.g. triumvirate (see: alea games)")
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="NAME=KIND",
+        help="who plays a seat (name or 1-based number): human, random, heuristic, "
+        "mcts:time=2 ... (default: heuristic; seat 1 is human when none is given at a terminal)",
+    )
+    play.add_argument("--seed", type=int, help="seed of the dice and the bots (default: random)")
+    play.add_argument(
+        "--save", metavar="FILE", help="record file (default: saves/GAME-SEED-TIME.json)"
+    )
+    play.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a game option, e.g. max_rounds=50",
+    )
+    play.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each bot action, to watch",
+    )
+    play.add_argument("--resume", metavar="FILE", help="continue an unfinished saved game")
+    play.add_argument(
+        "-q", "--quiet", action="store_true", help="show only the final position and result"
+    )
+    play.set_defaults(run=cmd_play)
+
+    rep = sub.add_parser(
+        "replay",
+        help="watch a saved game",
+        description="Show a saved game action by action, then its position and result.",
+    )
+    rep.add_argument("file", metavar="FILE", help="a game record")
+    rep.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    rep.add_argument("--to", type=int, metavar="N", help="stop after N actions")
+    rep.set_defaults(run=cmd_replay)
+
+    games = sub.add_parser("games", help="list the games")
+    games.set_defaults(run=cmd_games)
+    sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``alea`` command line and return its exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args[:1] == ["bench"]:
+            return cmd_bench(args[1:])
+        parser = _parser()
+        try:
+            ns = parser.parse_args(args)
+        except SystemExit as exc:  # --help and --version end here
+            return exc.code if isinstance(exc.code, int) else 0
+        if ns.command is None:
+            parser.print_help()
+            return 2
+        code: int = ns.run(ns)
+        return code
+    except AleaError as exc:
+        _fail(str(exc))
+        return 2
+    except BrokenPipeError:
+        # The reader went away (alea replay FILE | head): stop quietly.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+    except OSError as exc:
+        _fail(str(exc))
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130

@@ -206,14 +206,16 @@ def test_every_position_is_well_formed(game: Game, seed: int) -> None:
         if player >= 0:
             assert legal, f"no legal action for seat {player} at step {step.index}"
             assert legal == state.legal_actions(), "legal_actions() is not deterministic"
-            assert len({_key(a) for a in legal}) == len(legal), f"duplicate legal actions: {legal}"
-            assert all(isinstance(a, Action) for a in legal)
             assert state.chance_outcomes() == []
+            if step.checkpoint:
+                assert all(isinstance(a, Action) for a in legal)
+                keys = {_key(a) for a in legal}
+                assert len(keys) == len(legal), f"a legal action is listed twice: {legal}"
         else:
             assert legal == []
         if player == alea.CHANCE:
             outcomes = state.chance_outcomes()
-            check_chance_outcomes(outcomes)
+            check_chance_outcomes(outcomes, distinct=step.checkpoint)
             assert state.sample_chance(rng) in [a for a, _ in outcomes]
         if step.checkpoint:
             if not state.is_terminal():
@@ -223,13 +225,15 @@ def test_every_position_is_well_formed(game: Game, seed: int) -> None:
             applied.append(step.action)
 
 
-def check_chance_outcomes(outcomes: list[tuple[Action, float]]) -> None:
+def check_chance_outcomes(outcomes: list[tuple[Action, float]], *, distinct: bool) -> None:
     assert outcomes, "a chance node with no outcomes"
     for action, probability in outcomes:
         assert isinstance(action, Action)
         assert probability > 0.0, f"{action} has probability {probability}"
     total = math.fsum(p for _, p in outcomes)
     assert abs(total - 1.0) <= 1e-9, f"chance probabilities sum to {total!r}"
+    if not distinct:
+        return
     keys = [_key(a) for a, _ in outcomes]
     assert len(set(keys)) == len(keys), "a chance outcome is listed twice"
     actions = [a for a, _ in outcomes]
@@ -324,19 +328,22 @@ def refuse(state: State, action: Action) -> None:
 @checked_playouts
 @given(seed=seeds)
 def test_actions_not_legal_here_are_refused(game: Game, seed: int) -> None:
-    # Every action met so far in the game: decisions of other seats and earlier turns,
-    # chance outcomes of earlier events.
-    seen: dict[str, Action] = {}
+    # Actions met earlier in the game: decisions of other seats and of earlier turns (those
+    # of the position just before included), chance outcomes of earlier events.
+    met: dict[str, Action] = {}
+    previous: list[Action] = []
     pick = random.Random(seed)
     for step in walk(game, seed):
-        state = step.state
-        here = allowed(state)
-        if step.checkpoint and seen:
-            strangers = [a for a in seen.values() if a not in here]
-            for action in pick.sample(strangers, min(3, len(strangers))):
-                refuse(state, action)
-        for action in here:
-            seen.setdefault(_key(action), action)
+        here = allowed(step.state)
+        if step.checkpoint:
+            for action in previous:
+                met.setdefault(_key(action), action)
+            tried = pick.sample(list(met.values()), min(12, len(met)))
+            for action in [a for a in tried if a not in here][:3]:
+                refuse(step.state, action)
+            for action in here:
+                met.setdefault(_key(action), action)
+        previous = here
 
 
 @checked_playouts

@@ -1,0 +1,378 @@
+"""Playing a game at the terminal: any mix of humans and agents, saved after every action.
+
+Chance is drawn exactly as ``alea.play`` draws it (the same derived generators, the same
+``sample_chance`` calls), so a game between agents with a given seed is the game ``alea.play``
+plays with that seed. Resuming replays the record and draws every past roll again from the
+seed's generator before playing on, so quitting and resuming never changes the dice to come.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from alea.core.agent import Agent
+from alea.core.errors import AleaError
+from alea.core.game import Action, Game, State
+from alea.core.record import result_of
+from alea.core.rng import derive_seed, make_rng
+from alea.terminal.log import apply_and_narrate, merge, result_lines
+from alea.terminal.saving import RecordWriter
+from alea.terminal.seats import Seat
+from alea.terminal.views import GameView, LogNote, rules_text, view_for
+
+LOG_SHOWN = 20
+"""Lines the ``log`` command shows."""
+
+COMMANDS = (
+    ("NUMBER", "play the action with that number"),
+    ("PLACE", "a hex name or col,row: list only the moves that end there"),
+    ("list", "show the numbered actions again"),
+    ("board", "draw the board again"),
+    ("log", f"show the last {LOG_SHOWN} lines of the game log"),
+    ("rules", "read the full rules"),
+    ("save", "save the game now (it is also saved after every action)"),
+    ("quit", "save and leave; continue later with alea play --resume FILE"),
+    ("help", "this help"),
+)
+
+Reader = Callable[[str], str]
+
+
+class _Quit(Exception):
+    """The player asked to save and leave."""
+
+
+class BotError(AleaError):
+    """An agent failed to choose an action."""
+
+
+def terminal_reader(console: Console) -> Reader:
+    """Read a line after a prompt; when input is piped, echo it so transcripts read well."""
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: str) -> str:
+        line = console.input(prompt)
+        if echo:
+            console.print(escape(line), highlight=False)
+        return line
+
+    return read
+
+
+class Session:
+    """One game being played at the terminal.
+
+    Args:
+        game: the loaded game.
+        seats: who plays each seat.
+        writer: the record to extend and the file it is saved to after every action.
+        console: where everything is shown.
+        read_line: reads a human's answer after a prompt.
+        delay: seconds to pause after each action no human chose.
+        quiet: show only the final board and result (and the humans' prompts).
+
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        writer: RecordWriter,
+        console: Console,
+        *,
+        read_line: Reader | None = None,
+        delay: float = 0.0,
+        quiet: bool = False,
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.writer = writer
+        self.console = console
+        self.read_line = read_line or terminal_reader(console)
+        self.delay = delay
+        self.quiet = quiet
+        self.view: GameView = view_for(game.name)
+        humans = [i for i, s in enumerate(self.seats) if s.human]
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.log: list[str] = []
+        self._pending: list[LogNote] = []
+        self._last_human = False
+        self.state = self._replay()
+
+    @property
+    def path(self) -> Path:
+        """The file the record is saved to."""
+        return self.writer.path
+
+    def _replay(self) -> State:
+        """Rebuild the recorded position, drawing each past roll again to keep the dice in step."""
+        record = self.writer.record
+        seed = record.seed
+        base = seed if seed is not None else secrets.randbits(62)
+        self.chance_rng = make_rng(derive_seed(base, "chance"))
+        state = self.game.new_initial_state()
+        for data in record.actions:
+            if state.is_chance_node():
+                state.sample_chance(self.chance_rng)
+            action = self.game.action_from_json(data)
+            for note in apply_and_narrate(self.view, state, action, self.viewer):
+                self.log.append(f"── {note.text} ──" if note.rule else note.text)
+        del self.log[:-LOG_SHOWN]
+        n = len(record.actions)
+        # A fresh game uses exactly alea.play's generators; a resumed one gets its own.
+        self.agent_rngs: list[random.Random] = [
+            make_rng(derive_seed(base, f"seat{i}" if n == 0 else f"seat{i}/resume{n}"))
+            for i in range(self.game.num_players)
+        ]
+        return state
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until a human quits); return the process exit code."""
+        state = self.state
+        try:
+            if self.writer.record.actions and not self.quiet:
+                self._show_board(self.viewer)
+            while not state.is_terminal():
+                player = state.current_player()
+                if player < 0:
+                    action = state.sample_chance(self.chance_rng)
+                    self._play(action, by_bot=not self._last_human)
+                    continue
+                seat = self.seats[player]
+                self._last_human = seat.human
+                if seat.agent is None:
+                    self._flush()
+                    self._play(self._ask(player), by_bot=False)
+                else:
+                    self._play(self._bot_action(seat, seat.agent, player), by_bot=True)
+        except _Quit:
+            self._flush()
+            self._save_now(final=True)
+            self.console.print(
+                f"Game saved in [bold]{escape(str(self.path))}[/bold]. Continue it with: "
+                f"alea play --resume {escape(str(self.path))}",
+                soft_wrap=True,
+            )
+            return 0
+        except KeyboardInterrupt:
+            self._flush()
+            self._save_now(final=True)
+            self.console.print(
+                f"\nInterrupted: the game so far is saved in {escape(str(self.path))} "
+                f"(continue with: alea play --resume {escape(str(self.path))})",
+                soft_wrap=True,
+            )
+            return 130
+        except EOFError:
+            self._flush()
+            self._save_now(final=True)
+            print(
+                f"alea: input ended before the game did; it is saved in {self.path} "
+                f"(continue with: alea play --resume {self.path})",
+                file=sys.stderr,
+            )
+            return 1
+        except BotError as exc:
+            self._flush()
+            self._save_now(final=True)
+            print(f"alea: error: {exc}; the game so far is saved in {self.path}", file=sys.stderr)
+            return 1
+        self._flush()
+        self.writer.record.result = result_of(state)
+        self.writer.save()
+        self.console.rule("Final position")
+        self.view.render(state, self.console, None)
+        for line in result_lines(state):
+            self.console.print(line)
+        self.console.print(
+            f"Game record: [bold]{escape(str(self.path))}[/bold] "
+            f"(watch it again with: alea replay {escape(str(self.path))})",
+            soft_wrap=True,
+        )
+        return 0
+
+    def _bot_action(self, seat: Seat, agent: Agent, player: int) -> Action:
+        try:
+            return agent.act(self.state, player, self.agent_rngs[player])
+        except (AleaError, ValueError) as exc:
+            raise BotError(f"{seat.name}'s player ({seat.describe()}) failed: {exc}") from None
+
+    def _play(self, action: Action, *, by_bot: bool) -> None:
+        if self.quiet:
+            self.state.apply_action(action)
+            notes: Sequence[LogNote] = ()
+        else:
+            notes = apply_and_narrate(self.view, self.state, action, self.viewer)
+        self.writer.append(action.to_json())
+        self.writer.save()
+        for note in notes:
+            self._note(note, groupable=by_bot)
+        if by_bot and self.delay > 0:
+            self._flush()
+            time.sleep(self.delay)
+
+    def _save_now(self, *, final: bool) -> None:
+        if final:
+            self.writer.record.result = result_of(self.state)
+        self.writer.save()
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def _note(self, note: LogNote, *, groupable: bool) -> None:
+        if groupable and note.group is not None and self.delay <= 0:
+            if self._pending and self._pending[0].group == note.group:
+                self._pending.append(note)
+                return
+            self._flush()
+            self._pending = [note]
+            return
+        self._flush()
+        self._emit(note.text, rule=note.rule)
+
+    def _flush(self) -> None:
+        if self._pending:
+            line = merge(self._pending)
+            self._pending = []
+            self._emit(line, rule=False)
+
+    def _emit(self, line: str, *, rule: bool) -> None:
+        self.log.append(f"── {line} ──" if rule else line)
+        if self.quiet:
+            return
+        if rule:
+            if self.delay > 0:
+                self._show_board(self.viewer)
+            self.console.rule(line, style="dim")
+        else:
+            self.console.print(line, highlight=False)
+
+    # -- a human's turn -----------------------------------------------------------------------
+
+    def _show_board(self, seat: int | None) -> None:
+        self.view.render(self.state, self.console, seat)
+
+    def _choice_text(self, player: int, action: Action) -> str:
+        text = self.state.action_to_string(action)
+        name = self.game.player_names[player]
+        if text.startswith(name + " "):
+            text = text[len(name) + 1 :]
+        return text
+
+    def _show_choices(self, player: int, actions: Sequence[Action], only: Sequence[int]) -> None:
+        if self.view.choice_rows is None:
+            items = [
+                Text.assemble(
+                    (f"{i + 1:>3}.", "bold cyan"), " ", self._choice_text(player, actions[i])
+                )
+                for i in only
+            ]
+            self.console.print(Columns(items, padding=(0, 3), column_first=True))
+            return
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", no_wrap=True, style="dim")
+        grid.add_column()
+        for label, entries in self.view.choice_rows(self.state, actions, only):
+            cells = [
+                Text.from_markup(f"[bold cyan]{i + 1}[/bold cyan] {text}", overflow="ellipsis")
+                for i, text in entries
+            ]
+            for cell in cells:
+                cell.no_wrap = True
+            grid.add_row(escape(label), Columns(cells, padding=(0, 3)))
+        self.console.print(grid, highlight=False)
+
+    def _ask(self, player: int) -> Action:
+        actions = self.state.legal_actions()
+        name = self.game.player_names[player]
+        everything = range(len(actions))
+        self._show_board(player)
+        self.console.print(f"[bold]{escape(name)}[/bold], choose an action:")
+        self._show_choices(player, actions, everything)
+        n = len(actions)
+        while True:
+            answer = self.read_line(f"{name} [1-{n}, help]> ").strip()
+            word = answer.lower()
+            if answer.isdigit():
+                k = int(answer)
+                if 1 <= k <= n:
+                    return actions[k - 1]
+                self._say(f"There is no action {k}: choose a number from 1 to {n}.")
+            elif not answer:
+                self._say(f"Type the number of an action (1 to {n}), or help.")
+            elif word in ("help", "?", "h"):
+                self._help()
+            elif word == "rules":
+                self._rules()
+            elif word in ("board", "b"):
+                self._show_board(player)
+                self._show_choices(player, actions, everything)
+            elif word in ("list", "l", "ls"):
+                self._show_choices(player, actions, everything)
+            elif word == "log":
+                for line in self.log[-LOG_SHOWN:]:
+                    self.console.print(line, highlight=False)
+                if not self.log:
+                    self._say("Nothing has happened yet.")
+            elif word == "save":
+                self._save_now(final=False)
+                self.console.print(f"Saved in {escape(str(self.path))}.", soft_wrap=True)
+            elif word in ("quit", "q", "exit"):
+                raise _Quit
+            else:
+                self._filter(player, actions, answer)
+
+    def _filter(self, player: int, actions: Sequence[Action], answer: str) -> None:
+        find, dest = self.view.find_place, self.view.destination
+        target = find(answer) if find is not None else None
+        if target is None or dest is None:
+            self._say(
+                f"{answer!r} is not a choice: type a number from 1 to {len(actions)}, "
+                "a place, or help."
+            )
+            return
+        hits = [i for i, a in enumerate(actions) if dest(a) == target]
+        if not hits:
+            self._say(f"No action of yours ends at {answer.strip()} now.")
+            return
+        self._show_choices(player, actions, hits)
+
+    def _say(self, line: str) -> None:
+        self.console.print(escape(line), style="yellow", highlight=False)
+
+    def _help(self) -> None:
+        if self.view.guide:
+            self.console.print(self.view.guide, highlight=False)
+        self.console.print("[bold]Commands[/bold] (type at the prompt):")
+        for cmd, what in COMMANDS:
+            self.console.print(f"  [cyan]{cmd:<8}[/cyan] {escape(what)}", highlight=False)
+
+    def _rules(self) -> None:
+        text = rules_text(self.game)
+        if text is None:
+            self._say(f"The rules of {self.game.name} are not packaged with this version.")
+            return
+        doc = Markdown(text)
+        if self.console.is_terminal and sys.stdin.isatty():
+            with self.console.pager(styles=False):
+                self.console.print(doc)
+        else:
+            self.console.print(doc)
+
+
+def seats_line(seats: Sequence[Seat]) -> str:
+    """A line naming who plays each seat."""
+    return ", ".join(f"{s.name}: {s.describe()}" for s in seats)

@@ -1,0 +1,146 @@
+"""How each game looks in the terminal: a registry of per-game views, with a plain fallback.
+
+A view's ``render(state, console, seat)`` draws the position as ``seat`` sees it (``None``: a
+spectator). Games never import this module; their terminal modules are registered from here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, NamedTuple, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from alea.core.game import Action, Game, State
+
+Renderer = Callable[[State, Console, int | None], None]
+"""Draws a position: ``render(state, console, viewer_seat)``."""
+
+
+class LogNote(Protocol):
+    """One line of a game's log, as a game's narrator produces it.
+
+    Consecutive notes of one bot that share a ``group`` may be merged into a single line,
+    ``header`` followed by each note's ``item``. A ``rule`` note is drawn as a divider.
+    """
+
+    @property
+    def text(self) -> str: ...  # noqa: D102
+    @property
+    def group(self) -> str | None: ...  # noqa: D102
+    @property
+    def header(self) -> str: ...  # noqa: D102
+    @property
+    def item(self) -> str: ...  # noqa: D102
+    @property
+    def rule(self) -> bool: ...  # noqa: D102
+
+
+Narrator = Callable[[dict[str, Any], Action, str, dict[str, Any]], Sequence[LogNote]]
+"""``narrate(observation_before, action, action_text, observation_after)`` -> log notes."""
+
+
+ChoiceRows = Callable[
+    [State, Sequence[Action], Sequence[int]], list[tuple[str, list[tuple[int, str]]]]
+]
+"""``choice_rows(state, actions, indices)`` -> rows of (label, [(index, markup text)])."""
+
+
+class Note(NamedTuple):
+    """A plain log note (rich markup in ``text``)."""
+
+    text: str
+    group: str | None = None
+    header: str = ""
+    item: str = ""
+    rule: bool = False
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the terminal front end knows about drawing and explaining one game.
+
+    Attributes:
+        render: draws the position for a seat.
+        guide: a short how-to-play text (rich markup) shown by ``help``.
+        narrate: turns an action into log lines; ``None`` logs the action's text.
+        find_place: the place a player typed (a hex name, ``col,row``), or ``None``.
+        destination: where an action ends, comparable with ``find_place``'s answer.
+        choice_rows: groups the numbered choices into labelled rows of (index, markup text);
+            ``None`` lists every choice by its text.
+
+    """
+
+    render: Renderer
+    guide: str = ""
+    narrate: Narrator | None = None
+    find_place: Callable[[str], object | None] | None = None
+    destination: Callable[[Action], object | None] | None = None
+    choice_rows: ChoiceRows | None = None
+
+
+def render_observation(state: State, console: Console, seat: int | None = None) -> None:
+    """Fallback renderer: the seat's observation, one compact JSON line per entry."""
+    obs = state.observation(seat)
+    for key, value in obs.items():
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        if len(text) > 400:
+            text = text[:397] + "..."
+        console.print(f"[bold]{escape(str(key))}[/bold] {escape(text)}", overflow="fold")
+
+
+FALLBACK = GameView(render=render_observation)
+
+_VIEWS: dict[str, GameView] = {}
+
+
+def register_view(game: str, view: GameView) -> None:
+    """Use ``view`` to show ``game`` in the terminal."""
+    _VIEWS[game] = view
+
+
+def register_renderer(game: str, render: Renderer) -> None:
+    """Use ``render`` to draw ``game`` (a view with nothing but a renderer)."""
+    register_view(game, GameView(render=render))
+
+
+def view_for(game: str) -> GameView:
+    """The registered view of ``game``, or the plain fallback."""
+    return _VIEWS.get(game, FALLBACK)
+
+
+def renderer_for(game: str) -> Renderer:
+    """The renderer of ``game``: ``render(state, console, viewer_seat)``."""
+    return view_for(game).render
+
+
+def rules_text(game: Game) -> str | None:
+    """The game's ``RULES.md`` from its package, or ``None`` if it ships none."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+
+
+def _register_builtin() -> None:
+    from alea.games.triumvirate import terminal as triumvirate
+
+    register_view(
+        "triumvirate",
+        GameView(
+            render=triumvirate.render,
+            guide=triumvirate.GUIDE,
+            narrate=triumvirate.narrate,
+            find_place=triumvirate.find_place,
+            destination=triumvirate.destination,
+            choice_rows=triumvirate.choice_rows,
+        ),
+    )
+
+
+_register_builtin()

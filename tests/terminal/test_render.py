@@ -1,0 +1,153 @@
+"""The Triumvirate's terminal view: the map, the legend and the status panel."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import alea
+from alea.agents import make
+from alea.core.game import State
+from alea.games.triumvirate import terminal as view
+from alea.games.triumvirate.board import BOARD
+from alea.terminal import render_observation, renderer_for
+
+WIDTH = 100
+MAP_ROW = re.compile(r"^\s?(\d{1,2}) .* (\d{1,2})$")
+
+
+def drawn(state: State, seat: int | None = None) -> str:
+    console = Console(record=True, width=WIDTH, file=open("/dev/null", "w"))  # noqa: SIM115
+    renderer_for("triumvirate")(state, console, seat)
+    return console.export_text()
+
+
+def first_state(wanted: Callable[[dict[str, Any]], bool]) -> State:
+    """The first position of random games (seeds 1, 2, ...) whose observation is ``wanted``."""
+    found: list[State] = []
+
+    def look(state: State, _action: object) -> None:
+        if not found and wanted(state.observation(None)):
+            found.append(state.clone())
+
+    game = alea.load("triumvirate")
+    for seed in range(1, 30):
+        alea.play(game, [make("random") for _ in range(3)], seed=seed, on_step=look)
+        if found:
+            return found[0]
+    raise AssertionError("no random game reached the position the test needs")
+
+
+@pytest.fixture(scope="module")
+def opening() -> State:
+    state = alea.load("triumvirate").new_initial_state()
+    state.apply_action(state.chance_outcomes()[1][0])  # Caesar plays first
+    return state
+
+
+def test_the_registry_gives_the_triumvirate_its_renderer() -> None:
+    assert renderer_for("triumvirate") is view.render
+    assert renderer_for("no-such-game") is render_observation
+
+
+def test_map_fits_in_100_columns_and_shows_every_row(opening: State) -> None:
+    text = drawn(opening, 1)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= WIDTH
+    rows = [m for m in map(MAP_ROW.match, lines) if m and m[1] == m[2]]
+    assert [int(m[1]) for m in rows] == list(range(BOARD.rows))
+    ruler = next(line for line in lines if line.split()[:3] == ["0", "1", "2"])
+    assert ruler.split() == [str(c) for c in range(BOARD.cols)]
+
+
+def test_odd_rows_are_shifted_by_one_cell(opening: State) -> None:
+    lines = drawn(opening).splitlines()
+    rows = {int(m[1]): m[0] for m in map(MAP_ROW.match, lines) if m and m[1] == m[2]}
+    # Row 0 and row 1 both start with water at column 0: the odd row's is one cell further right.
+    assert rows[0].index("~") + 1 == rows[1].index("~")
+
+
+def test_leaders_rome_and_troops_are_drawn(opening: State) -> None:
+    lines = drawn(opening, 1).splitlines()
+    rows = {int(m[1]): m[0] for m in map(MAP_ROW.match, lines) if m and m[1] == m[2]}
+    for seat, letter in enumerate(("X", "C", "P")):
+        c, r = BOARD.coords(BOARD.starts[seat])
+        cell_start = 3 + (r & 1) + 3 * c
+        assert rows[r][cell_start : cell_start + 2] == f"{letter}1"  # leader on his own T
+    c, r = BOARD.coords(BOARD.rome)
+    start = 3 + (r & 1) + 3 * c
+    assert rows[r][start : start + 3] == " R "
+
+
+def test_status_panel_names_players_phase_and_turn(opening: State) -> None:
+    text = drawn(opening, 1)
+    for name in ("Crassus", "Caesar (you)", "Pompey", "Bibracte", "Antiochia"):
+        assert name in text
+    assert "Round 1 of 120" in text
+    assert "Conquest phase" in text
+    assert "Caesar's turn: choosing what the leader does" in text
+    assert "popularity" in text
+    assert "turns in Rome" in text
+
+
+def test_colours_follow_the_forces(opening: State) -> None:
+    obs = opening.observation(None)
+    line = view.map_text(opening, obs)
+    styles = {str(span.style) for span in line.spans}
+    assert any(view.FORCE_STYLE["Caesar"] in s and "bold" in s for s in styles)
+    assert any(view.ITALY_BG in s for s in styles)
+    assert any(view.ROME_BG in s for s in styles)
+    assert any(s == view.WATER for s in styles)
+
+
+def test_a_battle_in_progress_is_shown() -> None:
+    state = first_state(lambda obs: obs["battle"] is not None)
+    text = drawn(state)
+    assert "Battle at" in text
+    assert "ties go to the defender" in text
+    assert "attacks:" in text
+
+
+def test_civil_war_is_shown() -> None:
+    state = first_state(lambda obs: obs["civil_war"])
+    assert "Civil war: hold Rome for 4 turns in a row to win" in drawn(state)
+
+
+def test_a_fallen_leader_is_shown() -> None:
+    state = first_state(lambda obs: not all(p["alive"] for p in obs["players"]))
+    assert "fallen" in drawn(state)
+
+
+def test_game_over_is_shown() -> None:
+    record = alea.play(alea.load("triumvirate", max_rounds=3), [make("random")] * 3, seed=2)
+    text = drawn(alea.replay(record))
+    assert "Game over: no one took Rome within 3 rounds" in text
+    assert "Round 3 of 3" in text
+
+
+def test_narration_tells_battles_and_groups_moves() -> None:
+    state = first_state(lambda obs: obs["battle"] is not None)
+    before = state.observation(None)
+    action = state.chance_outcomes()[0][0]
+    text = state.action_to_string(action)
+    state.apply_action(action)
+    notes = view.narrate(before, action, text, state.observation(None))
+    assert notes[0].text.lstrip().startswith("battle at")
+    assert "top dice" in notes[0].text
+
+
+def test_choice_rows_group_moves_by_troop(opening: State) -> None:
+    state = opening.clone()
+    state.apply_action(state.legal_actions()[0])  # Caesar rolls for his leader
+    state.apply_action(state.chance_outcomes()[0][0])
+    actions = state.legal_actions()
+    rows = view.choice_rows(state, actions, range(len(actions)))
+    labels = [label for label, _ in rows]
+    assert labels[0] == "leader to"
+    assert "troop Bibracte to" in labels
+    listed = sorted(i for _, entries in rows for i, _ in entries)
+    assert listed == list(range(len(actions)))
