@@ -459,7 +459,7 @@ def test_roman_troops_never_move_nor_attack() -> None:
         leaders={CRASSUS: E, CAESAR: A, POMPEY: hx("20,1")},
         civil_war=True,
     )
-    before = (state.owner.copy(), state.count.copy())
+    before = (state.owner[:], state.count[:])
     for _ in range(6):  # two full rounds in which nobody touches them
         seat = state.current_player()
         assert seat in (CRASSUS, CAESAR, POMPEY)

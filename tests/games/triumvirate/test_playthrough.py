@@ -49,8 +49,8 @@ class Snapshot:
     """The few fields the watch compares between consecutive positions."""
 
     def __init__(self, state: TriumvirateState) -> None:
-        self.owner = state.owner.copy()
-        self.count = state.count.copy()
+        self.owner = state.owner[:]
+        self.count = state.count[:]
         self.alive = sum(state.alive)
         self.popularity = state.popularity.copy()
         self.civil_war = state.civil_war

@@ -6,6 +6,7 @@ Rule ids (``TRI-x.y``) refer to ``RULES.md`` beside this file.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
@@ -54,7 +55,18 @@ _MARCH: Final = tuple(tuple(March(s, h) for h in range(N_HEX)) for s in range(3)
 _MOVES: Final = tuple(
     tuple({n: Move(s, h, n) for n in _ALL_NB[h]} for h in range(N_HEX)) for s in range(3)
 )
+# Per seat and hex: each hex that seat's troops may step into, with its interned Move (TRI-4.5).
+_STEPS: Final = tuple(
+    tuple(
+        tuple((n, _MOVES[s][h][n]) for n in (_ALL_NB if s == 2 else _LAND_NB)[h])
+        for h in range(N_HEX)
+    )
+    for s in range(3)
+)
 _ROLLS: Final = {d: tuple(Roll(d, v) for v in range(1, d + 1)) for d in range(1, 21)}
+
+_NO_OWNER: Final = [-1] * N_HEX
+_NO_COUNT: Final = [0] * N_HEX
 
 END_ROME: Final = "rome"
 END_LAST: Final = "last-standing"
@@ -96,8 +108,8 @@ class TriumvirateState(State):
 
     def __init__(self, game: TriumvirateGame) -> None:
         self.game = game
-        self.owner = [-1] * N_HEX
-        self.count = [0] * N_HEX
+        self.owner = array("b", _NO_OWNER)
+        self.count = array("b", _NO_COUNT)
         self.holdings: list[set[int]] = [set(), set(), set()]
         self.troops = [0, 0, 0, 0]
         for h, force in BOARD.garrisons:  # TRI-2.1
@@ -145,8 +157,8 @@ class TriumvirateState(State):
         """An independent copy (history is shared immutably)."""
         c = TriumvirateState.__new__(TriumvirateState)
         c.game = self.game
-        c.owner = self.owner.copy()
-        c.count = self.count.copy()
+        c.owner = self.owner[:]
+        c.count = self.count[:]
         c.holdings = [self.holdings[0].copy(), self.holdings[1].copy(), self.holdings[2].copy()]
         c.troops = self.troops.copy()
         c.leader = self.leader.copy()
@@ -218,19 +230,17 @@ class TriumvirateState(State):
         moved = self.moved
         attack = self.attack
         limit = self.game.opts.stack_limit
-        nbs_table = _ALL_NB if p == 2 else _LAND_NB
-        moves = _MOVES[p]
+        steps = _STEPS[p]
         for h in sorted(self.holdings[p]):
-            if count[h] - moved.get(h, 0) <= 0:
+            if count[h] <= moved.get(h, 0):
                 continue
-            mv = moves[h]
-            for n in nbs_table[h]:
+            for n, mv in steps[h]:
                 o = owner[n]
                 if o == p:
                     if count[n] < limit:
-                        out.append(mv[n])
+                        out.append(mv)
                 elif o == -1 or attack.get(n, 0) < limit:
-                    out.append(mv[n])
+                    out.append(mv)
         out.append(_DECIDE[p, "end"])
         return out
 
@@ -773,8 +783,8 @@ class TriumvirateState(State):
         return {
             "game": "triumvirate",
             "options": dict(self.game.options),
-            "owner": self.owner.copy(),
-            "count": self.count.copy(),
+            "owner": self.owner.tolist(),
+            "count": self.count.tolist(),
             "leader": self.leader.copy(),
             "alive": self.alive.copy(),
             "conquests": self.conquests.copy(),
@@ -803,8 +813,8 @@ class TriumvirateState(State):
             raise RecordError("not a saved Triumvirate position")
         try:
             s = cls(game)
-            s.owner = _ints(d["owner"], N_HEX, -1, 3)
-            s.count = _ints(d["count"], N_HEX, 0, 8)
+            s.owner = array("b", _ints(d["owner"], N_HEX, -1, 3))
+            s.count = array("b", _ints(d["count"], N_HEX, 0, 8))
             s.leader = _ints(d["leader"], 3, -1, N_HEX - 1)
             s.alive = [bool(x) for x in _list(d["alive"], 3)]
             s.conquests = _ints(d["conquests"], 3, 0, 1000)
