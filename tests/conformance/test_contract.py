@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import alea
-from alea import Action, Game, GameRecord, IllegalActionError, State
+from alea import Action, Game, GameRecord, IllegalActionError, RecordError, State
 
 MAX_STEPS = 200_000
 """A playout longer than this is taken to never end (a game must end, if only by a cap)."""
@@ -98,15 +98,13 @@ def allowed(state: State) -> list[Action]:
 def play_random(game: Game, seed: int) -> tuple[GameRecord, State]:
     """Play a game with random agents through ``alea.play``; return its record and last state."""
     agents = [alea.agents.make("random") for _ in range(game.num_players)]
-    seen: list[State] = []
+    latest = [game.new_initial_state()]
 
     def keep(state: State, action: Action) -> None:
-        if not seen:
-            seen.append(state)
+        latest[0] = state
 
-    record = alea.play(game, agents, seed=seed, on_step=keep)
-    final = seen[0] if seen else game.new_initial_state()
-    return record, final
+    record = alea.play(game, agents, seed=seed, on_step=keep, max_steps=MAX_STEPS)
+    return record, latest[0]
 
 
 def check_returns(game: Game, state: State) -> None:
@@ -148,14 +146,14 @@ def test_game_describes_itself(game_name: str, game: Game) -> None:
 @given(seed=seeds)
 def test_random_playouts_end_with_valid_returns(game: Game, seed: int) -> None:
     record, final = play_random(game, seed)
-    assert final.is_terminal()
+    assert final.is_terminal(), f"a random game (seed {seed}) did not end in {MAX_STEPS} steps"
     assert final.current_player() == alea.TERMINAL
     assert final.legal_actions() == []
     assert final.chance_outcomes() == []
     check_returns(game, final)
     scores = final.scores()
     assert len(scores) == game.num_players
-    assert as_json(scores) is not None
+    json.dumps(scores, allow_nan=False)
     assert len(final.history()) == len(record.actions)
     assert record.result is not None
     assert record.result["terminal"] is True
@@ -256,7 +254,9 @@ def test_actions_round_trip_through_json(game: Game, seed: int) -> None:
         state = step.state
         for action in allowed(state):
             data = as_json(action.to_json())
-            assert game.action_from_json(data) == action, f"{action!r} -> {data}"
+            again = game.action_from_json(data)
+            assert again == action, f"{action!r} -> {data}"
+            assert hash(again) == hash(action), f"{action!r} is not hashable as plain data"
             text = str(action)
             assert text, f"{action!r} has no text"
             assert text != repr(action), f"str() of {action!r} is its repr, not words for a player"
@@ -280,6 +280,26 @@ def test_states_round_trip_through_json(game: Game, seed: int) -> None:
             moved.apply_action(step.action)
             restored.apply_action(step.action)
             assert restored == moved
+
+
+@pytest.mark.parametrize("data", [None, 42, "move", [], {}, {"kind": "no such action"}])
+def test_malformed_action_json_is_a_record_error(game: Game, data: Any) -> None:
+    with pytest.raises(RecordError):
+        game.action_from_json(data)
+
+
+@pytest.mark.parametrize("data", [None, [], {}, {"no such field": 1}])
+def test_malformed_state_json_is_a_record_error(game: Game, data: Any) -> None:
+    with pytest.raises(RecordError):
+        game.state_from_json(data)
+
+
+def test_a_record_with_a_malformed_action_does_not_replay(game: Game) -> None:
+    record, _ = play_random(game, seed=7)
+    assert record.actions
+    record.actions[len(record.actions) // 2] = {}
+    with pytest.raises(RecordError):
+        alea.replay(record)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,14 +330,48 @@ def test_clones_are_independent(game: Game, seed: int) -> None:
             watched.append((still, snapshot(still)))
 
 
+@checked_playouts
+@given(seed=seeds)
+def test_returned_values_do_not_alias_the_state(game: Game, seed: int) -> None:
+    # A caller (a bot, the server) may mutate what it is handed without touching the game.
+    for step in checkpoints(game, seed):
+        state = step.state
+        before = snapshot(state)
+        handed_out: list[Any] = [
+            state.legal_actions(),
+            state.history(),
+            state.returns(),
+            state.scores(),
+            *(state.observation(seat) for seat in [*range(game.num_players), None]),
+        ]
+        for value in handed_out:
+            _scribble(value)
+        assert snapshot(state) == before, "mutating a returned value changed the state"
+
+
+def _scribble(value: Any) -> None:
+    """Mutate every list and dict inside ``value``."""
+    if isinstance(value, dict):
+        for inner in list(value.values()):
+            _scribble(inner)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for inner in value:
+            _scribble(inner)
+        value.append("scribbled")
+
+
 # ---------------------------------------------------------------------------------------------
 # Illegal input
 # ---------------------------------------------------------------------------------------------
 
 
-def refuse(state: State, action: Action) -> None:
-    """``action`` must raise ``IllegalActionError`` (with a rule id string) and change nothing."""
-    before = snapshot(state)
+def refuse(state: State, action: Action, before: str | None = None) -> None:
+    """``action`` must raise ``IllegalActionError`` (with a rule id string) and change nothing.
+
+    ``before`` is the state's snapshot, when the caller already has it.
+    """
+    before = snapshot(state) if before is None else before
     with pytest.raises(IllegalActionError) as caught:
         state.apply_action(action)
     assert isinstance(caught.value, ValueError)
@@ -339,8 +393,9 @@ def test_actions_not_legal_here_are_refused(game: Game, seed: int) -> None:
             for action in previous:
                 met.setdefault(_key(action), action)
             tried = pick.sample(list(met.values()), min(12, len(met)))
+            before = snapshot(step.state)
             for action in [a for a in tried if a not in here][:3]:
-                refuse(step.state, action)
+                refuse(step.state, action, before)
             for action in here:
                 met.setdefault(_key(action), action)
         previous = here

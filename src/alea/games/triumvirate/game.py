@@ -25,7 +25,7 @@ class TriumvirateGame(Game):
 
     def __init__(self, **options: Any) -> None:
         players = options.pop("players", 3)
-        if players != 3:
+        if str(players).strip() not in ("3", "3.0"):
             raise OptionError(f"triumvirate is for exactly 3 players, not {players}")
         self.opts = parse_options(TriumvirateOptions, options, "triumvirate")
         self.options = options_to_json(self.opts)
