@@ -207,6 +207,10 @@ class Session:
 
     def _bot_action(self, seat: Seat, agent: Agent, player: int) -> Action:
         try:
+            if agent.name == "mcts" and self.console.is_terminal and not self.quiet:
+                # A search bot may take seconds a decision: show that it is thinking.
+                with self.console.status(f"{seat.name} ({seat.describe()}) is thinking…"):
+                    return agent.act(self.state, player, self.agent_rngs[player])
             return agent.act(self.state, player, self.agent_rngs[player])
         except (AleaError, ValueError) as exc:
             raise BotError(f"{seat.name}'s player ({seat.describe()}) failed: {exc}") from None
