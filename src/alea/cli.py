@@ -1,4 +1,4 @@
-"""The ``alea`` command: play, replay, list games, run benchmarks.
+"""The ``alea`` command: play, replay, list games, run ladders and benchmarks.
 
 Every mistake in what was typed, or in a record file, ends the command with one line on
 stderr starting ``alea: error:`` and exit code 2; no record file is ever overwritten by a
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import secrets
 import sys
@@ -24,6 +25,7 @@ import alea
 from alea.core.errors import AleaError, RecordError
 from alea.core.game import Game
 from alea.core.record import GameRecord, start_record
+from alea.ladder import run_ladder
 from alea.terminal import (
     HUMAN,
     RecordWriter,
@@ -243,6 +245,63 @@ def cmd_bench(args: list[str]) -> int:
     return int(code or 0)
 
 
+# -- ladder ------------------------------------------------------------------------------------
+
+
+def cmd_ladder(ns: argparse.Namespace) -> int:
+    """``alea ladder GAME``: a round-robin of agents, then standings and pairwise wins."""
+    specs = _agent_specs(ns.agents)
+    if ns.games < 1:
+        raise UsageError("--games must be at least 1")
+    if ns.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    out = Path(ns.out) if ns.out else None
+    if out is not None and not out.parent.is_dir():
+        raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
+
+    def progress(done: int, total: int) -> None:
+        if not ns.quiet:
+            print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
+
+    try:
+        result = run_ladder(
+            ns.game,
+            specs,
+            rounds=ns.games,
+            seed=ns.seed,
+            jobs=ns.jobs,
+            options=_options(ns.set),
+            progress=progress,
+        )
+    except AleaError:
+        raise
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(result.table())
+    if out is not None:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(out)
+    return 0
+
+
+def _agent_specs(text: str) -> list[str]:
+    """Split ``random,heuristic,mcts:time=0.1,mcts:time=1`` into agent specs.
+
+    A comma followed by ``key=value`` continues the parameters of the agent before it
+    (``mcts:time=1,c=0.5``); otherwise it starts a new agent.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def _parser() -> _Parser:
     parser = _Parser(prog="alea", description="Roman strategy board games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -297,6 +356,42 @@ def _parser() -> _Parser:
 
     games = sub.add_parser("games", help="list the games")
     games.set_defaults(run=cmd_games)
+    ladder = sub.add_parser(
+        "ladder",
+        help="a round-robin of agents with win shares and ratings",
+        description="Play every mix of the agents in every seat order, then print each agent's "
+        "win share (95% Wilson interval), its share against the fair 1/n, a Bradley–Terry "
+        "rating on the Elo scale, and the pairwise wins.",
+    )
+    ladder.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    ladder.add_argument(
+        "--agents",
+        default="random,heuristic",
+        metavar="SPECS",
+        help="comma-separated agents, e.g. random,heuristic,mcts:time=0.1 (default: %(default)s)",
+    )
+    ladder.add_argument(
+        "--games",
+        type=int,
+        default=1,
+        metavar="N",
+        help="games per seating: each mix of agents in each seat order (default: 1)",
+    )
+    ladder.add_argument("--seed", type=int, default=0, help="the ladder's seed (default: 0)")
+    ladder.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="games played at once (default: 1)"
+    )
+    ladder.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a game option, e.g. max_rounds=50",
+    )
+    ladder.add_argument("--out", metavar="FILE", help="write every game and the tables as JSON")
+    ladder.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    ladder.set_defaults(run=cmd_ladder)
+
     sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")
     return parser
 

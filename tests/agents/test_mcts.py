@@ -1,0 +1,137 @@
+"""The IS-MCTS agent: legality, determinism, budgets, parameter checks, no peeking, strength."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+import alea
+from alea.agents import MCTSAgent, make
+from alea.core.game import State
+from alea.core.rng import make_rng
+
+
+def decision_states(count: int, seed: int = 7) -> list[State]:
+    """Decision states sampled from a random playout of the Triumvirate, many choices each."""
+    game = alea.load("triumvirate")
+    state = game.new_initial_state()
+    rng = make_rng(seed)
+    picked: list[State] = []
+    step = 0
+    while not state.is_terminal() and len(picked) < count:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and step % 37 == 0:
+            picked.append(state.clone())
+        state.apply_action(legal[int(rng.random() * len(legal))])
+        step += 1
+    assert len(picked) == count
+    return picked
+
+
+@pytest.fixture(scope="module")
+def states() -> list[State]:
+    return decision_states(4)
+
+
+def test_returns_a_legal_action(states: list[State]) -> None:
+    agent = MCTSAgent(iterations=40)
+    for s in states:
+        player = s.current_player()
+        action = agent.act(s, player, make_rng(1))
+        assert action in s.legal_actions()
+        assert agent.last_iterations == 40
+
+
+def test_same_seed_same_action_and_iterations(states: list[State]) -> None:
+    for s in states:
+        player = s.current_player()
+        runs = []
+        for _ in range(2):
+            agent = MCTSAgent(iterations=60)
+            runs.append((agent.act(s.clone(), player, make_rng(42)), agent.last_iterations))
+        assert runs[0] == runs[1]
+
+
+def test_time_budget_is_roughly_respected(states: list[State]) -> None:
+    agent = MCTSAgent(time=0.05)
+    s = states[0]
+    start = time.perf_counter()
+    action = agent.act(s, s.current_player(), make_rng(3))
+    elapsed = time.perf_counter() - start
+    assert action in s.legal_actions()
+    assert elapsed < 1.0
+    assert agent.last_iterations >= 1
+
+
+@pytest.mark.parametrize("iterations", [1, 7, 25])
+def test_iteration_count_is_honoured(states: list[State], iterations: int) -> None:
+    agent = make("mcts", iterations=iterations)
+    assert isinstance(agent, MCTSAgent)
+    s = states[1]
+    agent.act(s, s.current_player(), make_rng(0))
+    assert agent.last_iterations == iterations
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"iterations": 0}, "at least 1 iteration"),
+        ({"time": -1}, "time must be positive"),
+        ({"time": 0}, "time must be positive"),
+        ({"foo": 1}, "does not take those parameters"),
+    ],
+)
+def test_bad_parameters_raise_value_error(params: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make("mcts", **params)
+
+
+def test_searches_only_on_determinizations(
+    states: list[State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = states[2]
+    player = s.current_player()
+    before = s.to_json()
+    calls: list[int] = []
+    original = type(s).determinize
+
+    def counting(self: State, p: int, rng: random.Random) -> State:
+        assert self is s, "the agent determinized something other than the root"
+        calls.append(p)
+        return original(self, p, rng)
+
+    monkeypatch.setattr(type(s), "determinize", counting)
+    agent = MCTSAgent(iterations=30)
+    action = agent.act(s, player, make_rng(5))
+    assert action in s.legal_actions()
+    assert calls == [player] * 30
+    assert s.to_json() == before
+
+
+def test_stronger_than_random_in_short_games() -> None:
+    """MCTS (200 iterations) against two random seats, over four seeded games in every seat.
+
+    Whole Triumvirate games against random players run past a minute, and within a short
+    round cap nobody takes Rome, so the measure is the race for conquests that opens the
+    civil war: after 6 rounds the MCTS seat must hold at least as many conquests as each
+    other seat. A random agent in the same place met that bar in 19 of 60 seeded games
+    (about 32%), so it would pass 3 of 4 only about one time in ten; MCTS must do so.
+    """
+    game = alea.load("triumvirate", max_rounds=6)
+    ahead = 0
+    for seed in range(4):
+        seat = seed % 3
+        agents = [make("random") for _ in range(3)]
+        agents[seat] = make("mcts", iterations=200)
+        record = alea.play(game, agents, seed=seed)
+        scores = (record.result or {})["scores"]
+        conquests = [s["conquests"] for s in scores]
+        if all(conquests[seat] >= c for i, c in enumerate(conquests) if i != seat):
+            ahead += 1
+    assert ahead >= 3

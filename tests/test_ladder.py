@@ -1,0 +1,147 @@
+"""The agent ladder: its statistics on hand-made counts, its schedule, and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from alea.cli import main
+from alea.ladder import bradley_terry, elo, schedule, seatings, wilson
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4)
+    assert high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_interval_narrows_with_more_games() -> None:
+    small = wilson(3, 10)
+    large = wilson(300, 1000)
+    assert small[0] < large[0] < 0.3 < large[1] < small[1]
+
+
+def test_bradley_terry_symmetric_counts_give_equal_ratings() -> None:
+    wins = [[0, 5, 5], [5, 0, 5], [5, 5, 0]]
+    strengths = bradley_terry(wins, prior=0.0)
+    assert strengths == pytest.approx([1.0, 1.0, 1.0])
+    assert all(elo(s) == pytest.approx(0.0, abs=1e-6) for s in strengths)
+
+
+def test_bradley_terry_dominant_agent_rates_highest() -> None:
+    wins = [[0, 9, 8], [1, 0, 6], [2, 4, 0]]
+    strengths = bradley_terry(wins, prior=0.0)
+    assert strengths[0] > strengths[1] > strengths[2]
+    assert math.prod(strengths) == pytest.approx(1.0)
+
+
+def test_bradley_terry_two_agents_match_the_win_ratio() -> None:
+    strengths = bradley_terry([[0, 3], [1, 0]], prior=0.0)
+    assert strengths[0] / strengths[1] == pytest.approx(3.0)
+    rating_gap = elo(strengths[0]) - elo(strengths[1])  # type: ignore[operator]
+    assert rating_gap == pytest.approx(400 * math.log10(3))
+
+
+def test_bradley_terry_prior_keeps_a_winless_agent_finite() -> None:
+    strengths = bradley_terry([[0, 4], [0, 0]])
+    assert all(s > 0 for s in strengths)
+    assert strengths[0] > strengths[1]
+
+
+def test_seatings_cover_every_mix_in_every_order() -> None:
+    orders = seatings(2, 3)
+    assert sorted(orders) == sorted(
+        [(0, 0, 1), (0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)]
+    )
+    three = seatings(3, 3)
+    assert len(three) == 6 * 3 + 6
+    for agent in range(3):
+        for seat in range(3):
+            assert sum(1 for o in three if o[seat] == agent) == 8
+    seeds = [m.seed for m in schedule(3, 3, 2, seed=1)]
+    assert len(set(seeds)) == len(seeds) == 48
+    assert seeds == [m.seed for m in schedule(3, 3, 2, seed=1)]
+
+
+def test_ladder_command_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ladder.json"
+    code = main(
+        [
+            "ladder",
+            "triumvirate",
+            "--agents",
+            "random,heuristic",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--set",
+            "max_rounds=10",
+            "--out",
+            str(out),
+            "-q",
+        ]
+    )
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "heuristic" in printed
+    assert "pairwise" in printed
+    data = json.loads(out.read_text())
+    assert data["agents"] == ["random", "heuristic"]
+    assert data["options"]["max_rounds"] == 10
+    assert len(data["games"]) == 6
+    for g in data["games"]:
+        assert len(g["seats"]) == 3
+        assert len(g["returns"]) == 3
+    standings = {s["agent"]: s for s in data["standings"]}
+    assert set(standings) == {"random", "heuristic"}
+    for s in standings.values():
+        assert s["games"] == 9
+        low, high = s["ci95"]
+        assert 0.0 <= low <= s["win_share"] <= high <= 1.0
+        assert s["relative_to_fair"] == pytest.approx(s["win_share"] * 3)
+        assert isinstance(s["rating"], float)
+    assert set(data["pairwise"]) == {"random", "heuristic"}
+    assert set(data["pairwise"]["random"]) == {"heuristic"}
+
+
+def test_ladder_in_parallel_matches_serial(tmp_path: Path) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"ladder{jobs}.json"
+        args = ["ladder", "triumvirate", "--set", "max_rounds=5", "--jobs", jobs, "-q"]
+        assert main([*args, "--out", str(out)]) == 0
+        outs.append(json.loads(out.read_text()))
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--agents", "random,wizard"], "no agent kind 'wizard'"),
+        (["--agents", "random"], "at least two agents"),
+        (["--agents", "random,random"], "only once"),
+        (["--agents", "random,mcts:iterations=0"], "at least 1 iteration"),
+        (["--games", "0"], "--games"),
+        (["--set", "max_rounds=0"], "max_rounds"),
+    ],
+)
+def test_ladder_bad_input_exits_2(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ladder", "triumvirate", "-q", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("alea: error:")
+    assert err.count("\n") == 1
+    assert words in err
+
+
+def test_ladder_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "chess", "-q"]) == 2
+    assert "no game 'chess'" in capsys.readouterr().err
