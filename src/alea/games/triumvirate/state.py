@@ -30,7 +30,8 @@ from alea.games.triumvirate.combat import clash_table
 if TYPE_CHECKING:
     from alea.games.triumvirate.game import TriumvirateGame
 
-# Stages of a turn.
+# Stages of a turn. Plain ints rather than an Enum: they are compared on every step of a
+# playout, and an int comparison is the cheapest there is.
 SETUP: Final = 0
 LEADER: Final = 1
 MOVE_ROLL: Final = 2
