@@ -7,21 +7,11 @@ Prints, per seat, the heuristic bot's wins, losses and capped games with a 95% W
 
 from __future__ import annotations
 
-import math
 import sys
 from collections import Counter
 
 import alea
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from alea.ladder import wilson
 
 
 def main() -> int:
