@@ -135,3 +135,19 @@ def test_stronger_than_random_in_short_games() -> None:
         if all(conquests[seat] >= c for i, c in enumerate(conquests) if i != seat):
             ahead += 1
     assert ahead >= 3
+
+
+def test_the_games_prior_move_is_expanded_first() -> None:
+    """With one iteration the only root child is the move the game's prior hook prefers."""
+    game = alea.load("triumvirate")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    expected = alea.agents.make("heuristic").act(state, player, random.Random(9))
+    agent = alea.agents.make("mcts", iterations=1)
+    assert agent.act(state, player, random.Random(9)) == expected

@@ -4,9 +4,11 @@ Each iteration searches a fresh ``state.determinize(player, rng)``, so the agent
 its seat cannot see. Decision nodes are shared across determinizations (single-observer IS-MCTS:
 a child is scored by how often it was *available* as well as chosen); chance events are sampled
 and not stored (open loop). Backup is max-n: every node keeps the mean return of every seat, and
-each seat picks by its own value. A game may register two hooks in the core registry:
-``rollout`` (``(state, rng) -> Action``, a fast policy for playouts) and ``evaluate``
-(``state -> list[float]``, values in [0, 1] per seat used when a playout is cut off).
+each seat picks by its own value. A game may register three hooks in the core registry:
+``prior`` (``(state, rng) -> Action``, the move its own bot prefers: expanded first and given a
+bonus that fades with visits, like a progressive bias), ``rollout`` (``(state, rng) -> Action``,
+a fast policy for playouts) and ``evaluate`` (``state -> list[float]``, values in [0, 1] per seat
+used when a playout is cut off).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class MCTSAgent(Agent):
         rollout_depth: decisions of playout before the game's evaluation is used.
         widening: progressive widening factor (children allowed = widening * visits ** 0.5);
             0 turns it off.
+        prior_weight: bonus of the game's preferred move, divided by (1 + its visits).
 
     """
 
@@ -53,6 +56,7 @@ class MCTSAgent(Agent):
         c: float = 0.7,
         rollout_depth: int = 30,
         widening: float = 2.0,
+        prior_weight: float = 3.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
@@ -63,7 +67,9 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.rollout_depth = int(rollout_depth)
         self.widening = float(widening)
+        self.prior_weight = float(prior_weight)
         self.last_iterations = 0
+        self._prior: Any = None
 
     def spec(self) -> dict[str, Any]:
         """Name and parameters."""
@@ -82,6 +88,7 @@ class MCTSAgent(Agent):
         game = state.game.name
         rollout = hook(game, "rollout")
         evaluate = hook(game, "evaluate")
+        self._prior = hook(game, "prior")
         n = state.game.num_players
         root = _Node(n)
         deadline = None if self.time is None else time.perf_counter() + self.time
@@ -113,7 +120,10 @@ class MCTSAgent(Agent):
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
+            preferred = self._prior(s, rng) if self._prior is not None else None
             untried = [a for a in legal if a not in node.children]
+            if preferred is not None and preferred in untried:
+                untried = [preferred]
             allowed = (
                 len(node.children) < max(1.0, self.widening * math.sqrt(node.visits + 1))
                 if self.widening > 0
@@ -138,6 +148,8 @@ class MCTSAgent(Agent):
                 else:
                     log_n = math.log(max(child.avail, 1))
                     v = child.value[p] / child.visits + self.c * math.sqrt(log_n / child.visits)
+                    if a == preferred:
+                        v += self.prior_weight / (1 + child.visits)
                 if v > best_v:
                     best_v = v
                     best_a = a

@@ -7,6 +7,7 @@ from alea.games.triumvirate.game import TriumvirateGame
 
 register_game("triumvirate", TriumvirateGame)
 register_bot("triumvirate", "heuristic", TriumvirateBot)
+register_hook("triumvirate", "prior", search.prior)
 register_hook("triumvirate", "rollout", search.rollout)
 register_hook("triumvirate", "evaluate", search.evaluate)
 

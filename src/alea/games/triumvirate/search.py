@@ -1,4 +1,4 @@
-"""Search hooks for the Triumvirate: a quick playout policy and a cut-off evaluation."""
+"""Search hooks for the Triumvirate: a prior move, a quick playout policy, a cut-off evaluation."""
 
 from __future__ import annotations
 
@@ -8,11 +8,19 @@ from typing import Final
 from alea.core.game import Action
 from alea.games.triumvirate.actions import Decide
 from alea.games.triumvirate.board import BOARD
-from alea.games.triumvirate.bot import distances
+from alea.games.triumvirate.bot import TriumvirateBot, distances
 from alea.games.triumvirate.state import MOVE, TriumvirateState
 
 END_CHANCE: Final = 0.3
 """Chance that a playout ends its movement at once, so playouts cover many turns."""
+
+
+_BOT: Final = TriumvirateBot()
+
+
+def prior(state: TriumvirateState, rng: random.Random) -> Action:
+    """The heuristic bot's choice, which the search tries first and favours while unexplored."""
+    return _BOT.act(state, state.player, rng)
 
 
 def rollout(state: TriumvirateState, rng: random.Random) -> Action:
