@@ -1,4 +1,4 @@
-"""The ``alea`` command: play, replay, list games, run ladders and benchmarks.
+"""The ``alea`` command: play, replay, render, list games, run ladders and benchmarks.
 
 Every mistake in what was typed, or in a record file, ends the command with one line on
 stderr starting ``alea: error:`` and exit code 2; no record file is ever overwritten by a
@@ -26,6 +26,7 @@ from alea.core.errors import AleaError, RecordError
 from alea.core.game import Game
 from alea.core.record import GameRecord, start_record
 from alea.ladder import run_ladder
+from alea.render import svg_renderer
 from alea.terminal import (
     HUMAN,
     RecordWriter,
@@ -225,6 +226,59 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         raise RecordError(_in_file(ns.file, str(exc))) from None
 
 
+# -- render ------------------------------------------------------------------------------------
+
+
+def _viewer(game: Game, text: str | None) -> int | None:
+    """The seat named ``text`` (name or 1-based number); ``None`` for a spectator."""
+    if text is None:
+        return None
+    t = text.strip()
+    for i, name in enumerate(game.player_names):
+        if t.lower() == name.lower() or t == str(i + 1):
+            return i
+    seats = ", ".join(game.player_names)
+    raise UsageError(f"--seat {text!r} is not a seat of {game.name} (one of: {seats}, or 1-based)")
+
+
+def _writable(path: Path, flag: str) -> None:
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {flag} {path}: folder {path.parent} does not exist")
+
+
+def cmd_render(ns: argparse.Namespace) -> int:
+    """``alea render FILE``: draw the position a record reaches as SVG (or PNG)."""
+    record = GameRecord.load_file(ns.file)
+    try:
+        render = svg_renderer(record.game)
+        check_record(record, ns.to)
+        state = alea.replay(record, upto=ns.to)
+    except RecordError as exc:
+        raise RecordError(_in_file(ns.file, str(exc))) from None
+    seat = _viewer(state.game, ns.seat)
+    out = Path(ns.out) if ns.out else None
+    png = Path(ns.png) if ns.png else None
+    for path, flag in ((out, "--out"), (png, "--png")):
+        if path is not None:
+            _writable(path, flag)
+    cairosvg: Any = None
+    if png is not None:
+        try:
+            cairosvg = importlib.import_module("cairosvg")
+        except ImportError:
+            raise UsageError(
+                "--png needs the cairosvg package, which is not installed: pip install cairosvg"
+            ) from None
+    svg = render(state.observation(seat))
+    if out is not None:
+        out.write_text(svg, encoding="utf-8")
+    if png is not None:
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(png))
+    if out is None and png is None:
+        sys.stdout.write(svg)
+    return 0
+
+
 def cmd_games(ns: argparse.Namespace) -> int:
     """``alea games``: the registered games and their seats."""
     for name in alea.GAMES:
@@ -353,6 +407,21 @@ def _parser() -> _Parser:
     rep.add_argument("--step", action="store_true", help="wait for Enter after each action")
     rep.add_argument("--to", type=int, metavar="N", help="stop after N actions")
     rep.set_defaults(run=cmd_replay)
+
+    render = sub.add_parser(
+        "render",
+        help="draw a saved position as SVG or PNG",
+        description="Replay a record (or its first N actions) and draw the board as a picture. "
+        "Without --out or --png the SVG goes to standard output.",
+    )
+    render.add_argument("file", metavar="FILE", help="a game record")
+    render.add_argument("--to", type=int, metavar="N", help="draw the position after N actions")
+    render.add_argument(
+        "--seat", metavar="NAME", help="draw what this seat sees (name or 1-based number)"
+    )
+    render.add_argument("--out", metavar="OUT.svg", help="write the SVG here")
+    render.add_argument("--png", metavar="OUT.png", help="write a PNG here (needs cairosvg)")
+    render.set_defaults(run=cmd_render)
 
     games = sub.add_parser("games", help="list the games")
     games.set_defaults(run=cmd_games)

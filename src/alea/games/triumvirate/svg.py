@@ -1,0 +1,538 @@
+"""The Triumvirate board as a standalone SVG, drawn from ``observation(p)`` and the static board.
+
+One picture serves the web client, replays, reports and ``alea render``: a header with the
+round, phase and whose turn it is; the hex map with terrain, military zones, Italy's border,
+Rome, place names, troop stacks, leaders and this turn's attacks; and one panel per player.
+Nothing hidden exists in this game, so every seat and a spectator see the same picture.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+from xml.sax.saxutils import escape, quoteattr
+
+from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
+
+FORCE_COLOUR: Final = {
+    "Crassus": "#b3261e",
+    "Caesar": "#d97706",
+    "Pompey": "#1d4ed8",
+    ROME_FORCE: "#6b7280",
+}
+"""Counter colour of each force."""
+LEADER_LETTER: Final = {"Crassus": "X", "Caesar": "C", "Pompey": "P"}
+"""The letter on each leader's counter."""
+
+SEA: Final = "#9cc3d5"
+SEA_EDGE: Final = "#86b0c4"
+LAND: Final = "#ecdfc0"
+LAND_EDGE: Final = "#cdbb92"
+ITALY: Final = "#f3e3b3"
+ITALY_BORDER: Final = "#3b2a1a"
+INK: Final = "#3b2f22"
+GOLD: Final = "#c9a227"
+ATTACK: Final = "#c0141c"
+PAPER: Final = "#f7f0de"
+FRAME: Final = "#5b4630"
+SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
+
+ZONE_TINT: Final = 0.28
+"""How much of a leader's colour shows through the parchment of his military zone."""
+MARGIN_HEXES: Final = 0.8
+"""Border around the map, in hex radii."""
+
+STAGE_TEXT: Final = {
+    "setup": "setting up",
+    "leader": "choosing who begins",
+    "move-roll": "rolling for movement",
+    "move": "moving",
+    "battle": "battle",
+    "woo": "wooing Roman troops",
+    "woo-roll": "wooing: dice",
+    "over": "game over",
+}
+END_TEXT: Final = {
+    "rome": "held Rome through the civil war",
+    "last-standing": "last leader standing",
+    "round-cap": "no one took Rome in time",
+}
+
+
+def _mix(colour: str, base: str, amount: float) -> str:
+    """``amount`` of ``colour`` laid over ``base`` (both ``#rrggbb``)."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(
+        f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b, strict=True)
+    )
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}".removesuffix(".0")
+
+
+def _points(pts: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+
+
+def _tag(name: str, **attrs: object) -> str:
+    """An empty element; numbers are rounded, ``stroke_width`` is written ``stroke-width``."""
+    parts = [
+        f"{k.rstrip('_').replace('_', '-')}=" + quoteattr(_f(v) if isinstance(v, float) else str(v))
+        for k, v in attrs.items()
+    ]
+    return f"<{name} {' '.join(parts)}/>"
+
+
+def _text(x: float, y: float, body: str, size: float, **attrs: str) -> str:
+    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
+    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(body)}</text>'
+
+
+class _Layout:
+    """Where things go for a given picture width."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.s = width / (math.sqrt(3) * (BOARD.cols + 0.5) + 2 * MARGIN_HEXES)
+        self.header = 2.6 * self.s
+        self.map_top = self.header + MARGIN_HEXES * self.s * 0.5
+        self.map_height = self.s * (1.5 * (BOARD.rows - 1) + 2)
+        self.panel_top = self.map_top + self.map_height + 0.6 * self.s
+        self.height = self.panel_top + 5.4 * self.s
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        s = self.s
+        x = MARGIN_HEXES * s + s * math.sqrt(3) * (col + 0.5 * (row & 1) + 0.5)
+        y = self.map_top + s + 1.5 * s * row
+        return x, y
+
+    def corners(self, cx: float, cy: float, r: float | None = None) -> list[tuple[float, float]]:
+        """Pointy-top corners clockwise from the upper right."""
+        r = self.s if r is None else r
+        return [
+            (
+                cx + r * math.cos(math.radians(60 * i - 30)),
+                cy + r * math.sin(math.radians(60 * i - 30)),
+            )
+            for i in range(6)
+        ]
+
+
+def _hex_fill(h: int) -> tuple[str, str]:
+    if not BOARD.land[h]:
+        return SEA, SEA_EDGE
+    for seat, zone in enumerate(BOARD.zones):
+        if h in zone:
+            return _mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
+    if h in BOARD.italy:
+        return ITALY, LAND_EDGE
+    return LAND, LAND_EDGE
+
+
+def _terrain(lay: _Layout) -> list[str]:
+    out = ['<g class="hexes" stroke-width="0.8">']
+    for h in range(BOARD.size):
+        col, row = BOARD.coords(h)
+        fill, edge = _hex_fill(h)
+        pts = _points(lay.corners(*lay.centre(col, row)))
+        out.append(
+            _tag(
+                "polygon", class_="hex", data_hex=f"{col},{row}", points=pts, fill=fill, stroke=edge
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+def _italy_border(lay: _Layout) -> list[str]:
+    """The sides between an Italy hex and anything that is not Italy, drawn thick."""
+    at: dict[tuple[int, int], int] = {}
+    for h in range(BOARD.size):
+        x, y = lay.centre(*BOARD.coords(h))
+        at[round(x), round(y)] = h
+    out = [
+        f'<g class="italy-border" stroke="{ITALY_BORDER}" '
+        f'stroke-width="{_f(lay.s * 0.16)}" stroke-linecap="round">'
+    ]
+    for h in sorted(BOARD.italy):
+        cx, cy = lay.centre(*BOARD.coords(h))
+        cs = lay.corners(cx, cy)
+        for i in range(6):
+            (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
+            across = at.get((round(x1 + x2 - cx), round(y1 + y2 - cy)))
+            if across is None or across not in BOARD.italy:
+                out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"/>')
+    out.append("</g>")
+    return out
+
+
+def _star(cx: float, cy: float, r: float) -> str:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.42
+        a = math.radians(-90 + 36 * i)
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return (
+        f'<polygon class="rome" points="{_points(pts)}" fill="{GOLD}" '
+        f'stroke="#7a5c10" stroke-width="{_f(r * 0.12)}"/>'
+    )
+
+
+def _rome(lay: _Layout) -> list[str]:
+    cx, cy = lay.centre(*BOARD.coords(BOARD.rome))
+    s = lay.s
+    ring = _points(lay.corners(cx, cy, s * 0.9))
+    return [
+        f'<polygon points="{ring}" fill="none" stroke="{GOLD}" stroke-width="{_f(s * 0.1)}"/>',
+    ]
+
+
+def _rome_star(lay: _Layout) -> str:
+    cx, cy = lay.centre(*BOARD.coords(BOARD.rome))
+    return _star(cx, cy - lay.s * 0.72, lay.s * 0.3)
+
+
+def _names(lay: _Layout) -> list[str]:
+    size = lay.s * 0.3
+    out = [
+        f'<g class="names" font-family="{escape(SERIF)}" fill="{INK}" fill-opacity="0.78" '
+        f'text-anchor="middle" font-style="italic">'
+    ]
+    for h, name in enumerate(BOARD.names):
+        if not name:
+            continue
+        cx, cy = lay.centre(*BOARD.coords(h))
+        words = name.split(" ")
+        two = len(words) > 1 and len(name) > 10
+        lines = [" ".join(words[:-1]), words[-1]] if two else [name]
+        y = cy + lay.s * 0.76 - size * (len(lines) - 1)
+        for i, line in enumerate(lines):
+            out.append(_text(cx, y + i * size, line, size, class_="name"))
+    out.append("</g>")
+    return out
+
+
+def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, force: str) -> str:
+    s = r / 0.36
+    parts = [
+        f'<g class="{kind}" data-force={quoteattr(force)}>',
+        _tag("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
+        _tag("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
+    ]
+    if kind == "leader":
+        parts.append(
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * 0.78)}" fill="none" stroke="#111" '
+            f'stroke-width="{_f(r * 0.14)}" stroke-dasharray="{_f(r * 0.08)} {_f(r * 0.22)}" '
+            'stroke-linecap="round"/>'
+        )
+    parts.append(
+        _text(
+            x,
+            y + r * 0.36,
+            label,
+            r * (1.0 if kind == "leader" else 1.05),
+            fill="#fff",
+            font_weight="bold",
+            text_anchor="middle",
+            font_family=SERIF,
+        )
+    )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _pieces(lay: _Layout, obs: dict[str, Any]) -> list[str]:
+    s = lay.s
+    leaders: dict[tuple[int, int], str] = {}
+    for p in obs["players"]:
+        if p["leader"] is not None and p["alive"]:
+            leaders[p["leader"][0], p["leader"][1]] = p["name"]
+    out = ['<g class="pieces">']
+    for col, row, force, count, _moved in obs["stacks"]:
+        cx, cy = lay.centre(col, row)
+        dx = s * 0.34 if (col, row) in leaders else 0.0
+        out.append(
+            _counter(
+                cx + dx,
+                cy + s * 0.08,
+                s * 0.38,
+                FORCE_COLOUR.get(force, INK),
+                str(count),
+                "stack",
+                force,
+            )
+        )
+    for (col, row), name in leaders.items():
+        cx, cy = lay.centre(col, row)
+        out.append(
+            _counter(
+                cx - s * 0.2,
+                cy - s * 0.1,
+                s * 0.52,
+                FORCE_COLOUR[name],
+                LEADER_LETTER[name],
+                "leader",
+                name,
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+def _attacks(lay: _Layout, obs: dict[str, Any]) -> list[str]:
+    out = [f'<g class="attacks" fill="none" stroke="{ATTACK}" stroke-width="{_f(lay.s * 0.12)}">']
+    for col, row, _n in obs["attacks"]:
+        pts = _points(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        out.append(f'<polygon class="attacked" data-hex="{col},{row}" points="{pts}"/>')
+    battle = obs.get("battle")
+    if battle:
+        col, row = battle["hex"]
+        pts = _points(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        out.append(
+            _tag(
+                "polygon",
+                class_="battle",
+                points=pts,
+                stroke_dasharray=f"{_f(lay.s * 0.2)} {_f(lay.s * 0.12)}",
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+def _status(obs: dict[str, Any]) -> str:
+    parts = [f"Round {obs['round']}", "Civil war" if obs["civil_war"] else "Conquest"]
+    if obs["winner"] or obs["stage"] == "over":
+        parts.append("the game is over")
+        return " · ".join(parts)
+    turn = obs["turn"]
+    if 0 <= turn < len(FORCES):
+        parts.append(f"{FORCES[turn]}'s turn")
+    stage = STAGE_TEXT.get(obs["stage"], obs["stage"])
+    if obs["stage"] == "move":
+        stage += f", {obs['movement_left']} movement left"
+    parts.append(stage)
+    current = obs["current"]
+    if 0 <= current < len(FORCES) and current != turn:
+        parts.append(f"{FORCES[current]} to answer")
+    return " · ".join(parts)
+
+
+def _header(lay: _Layout, obs: dict[str, Any]) -> list[str]:
+    s, w = lay.s, lay.width
+    out = [
+        f'<rect x="0" y="0" width="{_f(w)}" height="{_f(lay.header)}" fill="#3f2e1e"/>',
+        _tag("rect", x=0.0, y=lay.header - s * 0.12, width=w, height=s * 0.12, fill=GOLD),
+        _text(
+            s * 0.8,
+            lay.header * 0.6,
+            "THE FIRST TRIUMVIRATE",
+            s * 0.8,
+            fill="#f3e3b3",
+            font_family=SERIF,
+            letter_spacing=_f(s * 0.08),
+            class_="title",
+        ),
+        _text(
+            w - s * 0.8,
+            lay.header * 0.6,
+            _status(obs),
+            s * 0.62,
+            fill="#f7f0de",
+            font_family=SERIF,
+            text_anchor="end",
+            class_="status",
+        ),
+    ]
+    battle = obs.get("battle")
+    if battle:
+        where = BOARD.label(BOARD.index(*battle["hex"]))
+        line = (
+            f"Battle at {where}: {battle['attacker']} {battle['attackers']}"
+            f"{' with his leader' if battle['attacker_leader'] else ''} against "
+            f"{battle['defender']} {battle['defenders']}"
+            f"{' with his leader' if battle['defender_leader'] else ''}"
+        )
+        out.append(
+            _text(
+                w - s * 0.8,
+                lay.header * 0.9,
+                line,
+                s * 0.42,
+                fill="#f3c9a8",
+                font_family=SERIF,
+                text_anchor="end",
+                font_style="italic",
+                class_="battle-line",
+            )
+        )
+    return out
+
+
+def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
+    s, w = lay.s, lay.width
+    top = lay.panel_top
+    gap = s * 0.5
+    rome_w = s * 5.2
+    card_w = (w - 2 * s * 0.8 - rome_w - 3 * gap) / 3
+    card_h = s * 4.6
+    out = [f'<g class="panels" font-family="{escape(SERIF)}" fill="{INK}">']
+    winner = obs.get("winner")
+    for i, p in enumerate(obs["players"]):
+        name = p["name"]
+        colour = FORCE_COLOUR[name]
+        x = s * 0.8 + i * (card_w + gap)
+        won = name == winner
+        out.append(f'<g class="player" data-force={quoteattr(name)}>')
+        out.append(
+            _tag(
+                "rect",
+                x=x,
+                y=top,
+                width=card_w,
+                height=card_h,
+                rx=s * 0.25,
+                fill=PAPER,
+                stroke=GOLD if won else FRAME,
+                stroke_width=s * (0.16 if won else 0.06),
+            )
+        )
+        out.append(
+            f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(s * 0.3)}" height="{_f(card_h)}" '
+            f'fill="{colour}" opacity="{1 if p["alive"] else 0.35}"/>'
+        )
+        title = name if p["alive"] else f"{name} (fallen)"
+        out.append(
+            _text(
+                x + s * 0.7,
+                top + s * 1.0,
+                title,
+                s * 0.7,
+                font_weight="bold",
+                fill=colour if p["alive"] else "#8a8070",
+            )
+        )
+        if won:
+            out.append(_star(x + card_w - s * 2.6, top + s * 0.8, s * 0.35))
+            out.append(
+                _text(
+                    x + card_w - s * 0.5,
+                    top + s * 1.0,
+                    "victor",
+                    s * 0.55,
+                    fill="#8a6a10",
+                    text_anchor="end",
+                    font_style="italic",
+                )
+            )
+        rows = [
+            ("Troops", str(p["troops"])),
+            ("Conquests", str(p["conquests"])),
+            ("Popularity", str(p["popularity"])),
+            ("Turns in Rome", str(p["rome_turns"])),
+        ]
+        for j, (label, value) in enumerate(rows):
+            cx = x + s * 0.7 + (j % 2) * (card_w - s * 0.9) / 2
+            cy = top + s * 2.2 + (j // 2) * s * 1.25
+            out.append(_text(cx, cy, label, s * 0.42, fill="#7a6a52", font_style="italic"))
+            out.append(_text(cx, cy + s * 0.62, value, s * 0.6, font_weight="bold", class_="stat"))
+        out.append("</g>")
+    x = s * 0.8 + 3 * (card_w + gap)
+    out.append(
+        _tag(
+            "rect",
+            x=x,
+            y=top,
+            width=rome_w,
+            height=card_h,
+            rx=s * 0.25,
+            fill=PAPER,
+            stroke=FRAME,
+            stroke_width=s * 0.06,
+        )
+    )
+    out.append(_star(x + s * 0.9, top + s * 0.8, s * 0.4))
+    out.append(
+        _text(x + s * 1.6, top + s * 1.0, "Rome", s * 0.7, font_weight="bold", fill="#4b5563")
+    )
+    out.append(
+        _text(
+            x + s * 0.5,
+            top + s * 2.2,
+            "Roman troops",
+            s * 0.42,
+            fill="#7a6a52",
+            font_style="italic",
+        )
+    )
+    out.append(
+        _text(x + s * 0.5, top + s * 2.82, str(obs["roman_troops"]), s * 0.6, font_weight="bold")
+    )
+    out.append("</g>")
+    if winner or obs["stage"] == "over":
+        reason = END_TEXT.get(obs.get("end_reason") or "", "")
+        line = f"{winner} rules Rome" if winner else "No one rules Rome"
+        if reason:
+            line += f": {reason}"
+        y = lay.map_top + lay.map_height * 0.08
+        out.append(
+            _tag(
+                "rect",
+                x=w / 2 - s * 9,
+                y=y - s * 0.95,
+                width=s * 18,
+                height=s * 1.45,
+                rx=s * 0.3,
+                fill=PAPER,
+                fill_opacity=0.94,
+                stroke=GOLD,
+                stroke_width=s * 0.12,
+            )
+        )
+        out.append(
+            _text(
+                w / 2,
+                y,
+                line,
+                s * 0.72,
+                class_="winner",
+                text_anchor="middle",
+                font_family=SERIF,
+                font_weight="bold",
+                fill=INK,
+            )
+        )
+    return out
+
+
+def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
+    """The board and its players as a standalone SVG document.
+
+    Args:
+        observation: what ``TriumvirateState.observation(p)`` returns (any ``p``).
+        width: the picture's width in pixels; the height follows and a ``viewBox`` lets it scale.
+
+    """
+    obs = observation
+    lay = _Layout(width)
+    w, h = _f(lay.width), _f(lay.height)
+    body = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        f'font-family="{escape(SERIF)}">',
+        "<title>The First Triumvirate</title>",
+        f'<rect x="0" y="0" width="{w}" height="{h}" fill="#e9dcc0"/>',
+        *_header(lay, obs),
+        *_terrain(lay),
+        *_italy_border(lay),
+        *_rome(lay),
+        *_names(lay),
+        *_attacks(lay, obs),
+        *_pieces(lay, obs),
+        _rome_star(lay),
+        *_panels(lay, obs),
+        "</svg>",
+    ]
+    return "\n".join(body) + "\n"
