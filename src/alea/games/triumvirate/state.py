@@ -41,6 +41,17 @@ WOO: Final = 5
 WOO_ROLL: Final = 6
 OVER: Final = 7
 STAGE_NAMES: Final = ("setup", "leader", "move-roll", "move", "battle", "woo", "woo-roll", "over")
+STAGE_TEXT: Final = {
+    "setup": "rolling for the first player",
+    "leader": "choosing what the leader does",
+    "move-roll": "rolling the die for the leader",
+    "move": "moving",
+    "battle": "fighting a battle",
+    "woo": "deciding whether to win over the Roman troops",
+    "woo-roll": "rolling the d20 for the Roman troops",
+    "over": "game over",
+}
+"""What the player to move is doing, by stage name, for every view of the board."""
 
 N_HEX: Final = BOARD.size
 _LAND: Final = BOARD.land

@@ -14,6 +14,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
 from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
+from alea.games.triumvirate.state import STAGE_TEXT
 
 FORCE_COLOUR: Final = {
     "Crassus": "#b3261e",
@@ -43,16 +44,6 @@ ZONE_TINT: Final = 0.28
 MARGIN_HEXES: Final = 0.8
 """Border around the map, in hex radii."""
 
-STAGE_TEXT: Final = {
-    "setup": "setting up",
-    "leader": "choosing who begins",
-    "move-roll": "rolling for movement",
-    "move": "moving",
-    "battle": "battle",
-    "woo": "wooing Roman troops",
-    "woo-roll": "wooing: dice",
-    "over": "game over",
-}
 END_TEXT: Final = {
     "rome": "held Rome through the civil war",
     "last-standing": "last leader standing",

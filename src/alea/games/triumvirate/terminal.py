@@ -19,6 +19,7 @@ from rich.text import Text
 from alea.core.game import Action, State
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll
 from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.state import STAGE_TEXT
 
 FORCE_STYLE: Final = {
     "Crassus": "red1",
@@ -40,16 +41,6 @@ ZONE_BG: Final = ("on #2a1010", "on #2b1b08", "on #0c1a2c")
 CELL: Final = 3
 """Character cells per hex; odd rows are shifted right by one cell."""
 
-STAGE_TEXT: Final = {
-    "setup": "rolling for the first player",
-    "leader": "choosing what the leader does",
-    "move-roll": "rolling the die for the leader",
-    "move": "moving",
-    "battle": "fighting a battle",
-    "woo": "deciding whether to win over the Roman troops",
-    "woo-roll": "rolling the d20 for the Roman troops",
-    "over": "game over",
-}
 
 GUIDE: Final = """\
 [bold]How a turn goes[/bold]
