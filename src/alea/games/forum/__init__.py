@@ -1,1 +1,8 @@
-"""Forum: Trade Empires of Rome (markets, horrea and prestige); board data only, not yet a game."""
+"""Forum: Trade Empires of Rome (two to four players, a trade network, prestige)."""
+
+from alea.core.registry import register_game
+from alea.games.forum.game import ForumGame
+
+register_game("forum", ForumGame)
+
+__all__ = ["ForumGame"]

@@ -1,0 +1,73 @@
+"""Forum's tunable numbers, defaulting to the short rules (the seed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class ForumOptions:
+    """Options of Forum; every default is the short rules' figure.
+
+    Attributes:
+        ruleset: ``"short"`` (the seed) or ``"complete"`` (the designers' long rules where they
+            differ: family, divorce, information boost), FOR-11.
+        start_money: money each player starts with (FOR-1.3).
+        win_prestige: prestige that wins at the end of a turn (FOR-9.1).
+        max_turns: turn cap; a game still undecided after it ends with no winner (FOR-9.3).
+        agents: agent pawns per player (FOR-1.3).
+        horrea: horreum tokens per player (FOR-1.3).
+        family_cards: family cards dealt to each player in the short rules (FOR-1.4).
+        enter_roll: lowest die roll that brings a new agent into Rome (FOR-3.1).
+        oust_cost: what the arriving agent's player pays to oust (FOR-4.2).
+        contest_roll: lowest roll that wins an oust or a destruction (FOR-4.2, FOR-6.4).
+        ally_roll: lowest roll for a player married into the market's aristocracy (FOR-4.4).
+        shield_roll: lowest roll against a player married into that aristocracy (FOR-4.4).
+        marry_cost: price of marrying into a market's local aristocracy (FOR-4.3).
+        build_cost: price of a horreum (FOR-6.2).
+        destroy_cost: price of an attempt to destroy a horreum (FOR-6.4).
+        fate: whether the fate deck is used (FOR-7.1); off is a variant for the lab.
+
+    """
+
+    ruleset: Literal["short", "complete"] = "short"
+    start_money: int = 200
+    win_prestige: int = 15
+    max_turns: int = 100
+    agents: int = 4
+    horrea: int = 20
+    family_cards: int = 3
+    enter_roll: int = 4
+    oust_cost: int = 200
+    contest_roll: int = 4
+    ally_roll: int = 2
+    shield_roll: int = 6
+    marry_cost: int = 200
+    build_cost: int = 100
+    destroy_cost: int = 200
+    fate: bool = True
+
+    def validate(self) -> str | None:
+        """Name the first out-of-range value, or return ``None``."""
+        bounds = {
+            "start_money": (0, 100_000),
+            "win_prestige": (1, 100),
+            "max_turns": (1, 10_000),
+            "agents": (1, 8),
+            "horrea": (1, 57),
+            "family_cards": (0, 6),
+            "enter_roll": (1, 7),
+            "oust_cost": (0, 10_000),
+            "contest_roll": (1, 7),
+            "ally_roll": (1, 7),
+            "shield_roll": (1, 7),
+            "marry_cost": (0, 10_000),
+            "build_cost": (0, 10_000),
+            "destroy_cost": (0, 10_000),
+        }
+        for name, (lo, hi) in bounds.items():
+            value = getattr(self, name)
+            if not lo <= value <= hi:
+                return f"option {name!r} must be between {lo} and {hi}, not {value}"
+        return None
