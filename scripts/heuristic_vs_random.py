@@ -1,6 +1,8 @@
-"""Measure the heuristic bot against two random bots, in every seat.
+"""Measure the heuristic bot against random bots in every other seat, in every seat.
 
-Usage: python scripts/heuristic_vs_random.py [GAME] [GAMES_PER_SEAT] [SEED]
+Usage: python scripts/heuristic_vs_random.py [GAME] [GAMES_PER_SEAT] [SEED] [OPTION=VALUE ...]
+
+e.g. ``python scripts/heuristic_vs_random.py forum 100 1 players=3 ruleset=complete``.
 
 Prints, per seat, the heuristic bot's wins, losses and capped games with a 95% Wilson interval.
 """
@@ -19,9 +21,14 @@ def main() -> int:
     game_id = sys.argv[1] if len(sys.argv) > 1 else "triumvirate"
     per_seat = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     base = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    game = alea.load(game_id)
+    options = dict(arg.split("=", 1) for arg in sys.argv[4:])
+    game = alea.load(game_id, **options)
     total = Counter[str]()
-    print(f"{game_id}: heuristic against random bots, {per_seat} games per seat, seeds from {base}")
+    shown = " ".join(f"{k}={v}" for k, v in options.items())
+    print(
+        f"{game_id} {shown}: heuristic against random bots, {per_seat} games per seat,"
+        f" seeds from {base}"
+    )
     for seat in range(game.num_players):
         tally = Counter[str]()
         for i in range(per_seat):

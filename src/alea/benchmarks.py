@@ -82,6 +82,10 @@ TARGETS: Final[dict[str, dict[str, Target]]] = {
         "decisions_per_s": Target(">=", 70_000),
         "clone_us": Target("<", 10.0),
     },
+    "forum": {
+        "decisions_per_s": Target(">=", 70_000),
+        "clone_us": Target("<", 20.0),
+    },
 }
 """Per game, the figures that have a goal (DESIGN.md, Performance)."""
 
@@ -326,7 +330,8 @@ def time_calls(states: Sequence[Any], method: str, calls: int) -> float:
     total = 0.0
     perf = time.perf_counter
     for state in states:
-        fn = getattr(state, method)
+        # A game that caches its legal moves per position offers the computation itself.
+        fn = getattr(state, f"{method}_uncached", None) or getattr(state, method)
         start = perf()
         for _ in itertools.repeat(None, calls):
             fn()

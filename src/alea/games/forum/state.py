@@ -131,6 +131,25 @@ def _intern() -> tuple[dict[tuple[int, int, int], Move], dict[tuple[int, str], D
 
 
 _MOVE, _DECIDE = _intern()
+_SEATS: Final = range(len(GENTES))
+_MARRY: Final = {
+    (p, m, son): MarryLocal(p, m, son)
+    for p in _SEATS
+    for m in range(N_MARKETS)
+    for son in (True, False)
+}
+_PROPOSE: Final = {
+    (p, q, son, x): Propose(p, q, son, x)
+    for p in _SEATS
+    for q in _SEATS
+    for son in (True, False)
+    for x in PRICES
+}
+_BUILD: Final = {(p, m): Build(p, m) for p in _SEATS for m in range(N_MARKETS)}
+_DESTROY: Final = {
+    (p, m, q): Destroy(p, m, q) for p in _SEATS for m in range(N_MARKETS) for q in _SEATS
+}
+_GIVE: Final = {(p, s): Give(p, s) for p in _SEATS for s in range(N_SPACES)}
 _ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 _DRAWS: Final = {c: Draw(c) for c in range(1, FATE_CARDS + 1)}
 
@@ -141,6 +160,7 @@ class ForumState(State):
     __slots__ = (
         "_hist",
         "_hlen",
+        "_legal",
         "actor",
         "agents",
         "arrival",
@@ -239,6 +259,7 @@ class ForumState(State):
         self.end_reason = ""
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
+        self._legal: list[Action] | None = None
 
     # -- contract ------------------------------------------------------------------------------
 
@@ -302,6 +323,7 @@ class ForumState(State):
         c.end_reason = self.end_reason
         c._hist = self._hist
         c._hlen = self._hlen
+        c._legal = self._legal
         return c
 
     # -- queries -------------------------------------------------------------------------------
@@ -418,6 +440,16 @@ class ForumState(State):
 
     def legal_actions(self) -> list[Action]:
         """The legal decisions of the seat to move, in a fixed order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal.copy()
+
+    def legal_actions_uncached(self) -> list[Action]:
+        """``legal_actions`` computed afresh, bypassing the per-position cache (for benchmarks)."""
+        return self._legal_actions()
+
+    def _legal_actions(self) -> list[Action]:
         p = self.player
         if p < 0:
             return []
@@ -495,7 +527,7 @@ class ForumState(State):
         out: list[Action] = []
         for m in sorted(set(self.agents[p])):
             if m >= 0 and m != ROME and self.local[m] < 0:
-                out.extend(MarryLocal(p, m, son) for son in kids)
+                out.extend(_MARRY[p, m, son] for son in kids)
         return out
 
     def _social(self, p: int) -> list[Action]:
@@ -509,7 +541,7 @@ class ForumState(State):
                 if public and not (self.daughters[q] if son else self.sons[q]):
                     continue
                 out.extend(
-                    Propose(p, q, son, price) for price in PRICES if self.can_afford(p, price)
+                    _PROPOSE[p, q, son, price] for price in PRICES if self.can_afford(p, price)
                 )
         out.extend(Divorce(p, q) for q in sorted(self.spouses(p)))
         out.append(_DECIDE[p, "pass"])
@@ -533,9 +565,9 @@ class ForumState(State):
         for m in sorted(x for x in set(self.agents[p]) if x >= 0):
             h = self.horrea[m]
             if may_build and not h & bit:
-                out.append(Build(p, m))
+                out.append(_BUILD[p, m])
             if may_destroy:
-                out.extend(Destroy(p, m, q) for q in range(self.n) if q != p and h >> q & 1)
+                out.extend(_DESTROY[p, m, q] for q in range(self.n) if q != p and h >> q & 1)
         return out
 
     def _gifts(self, p: int) -> list[Action]:
@@ -548,7 +580,7 @@ class ForumState(State):
         if not self.can_afford(p, cost):
             return []
         first = band * N_KINDS
-        return [Give(p, s) for s in range(first, first + N_KINDS) if self.benefactions[s] < 0]
+        return [_GIVE[p, s] for s in range(first, first + N_KINDS) if self.benefactions[s] < 0]
 
     def _fate_choices(self, p: int) -> list[Action]:
         card = CARDS[self.fate_card]
@@ -617,6 +649,7 @@ class ForumState(State):
             self._apply_decision(action)
         self._hist = (action, self._hist)
         self._hlen += 1
+        self._legal = None
 
     def _apply_chance(self, a: Action) -> None:
         stage = self.stage
@@ -678,7 +711,9 @@ class ForumState(State):
             raise IllegalActionError(
                 f"{a}: it is the {GENTES[p]}' decision now, not the {who}'", "FOR-2.2"
             )
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
         if a not in legal:
             why, rule = self._why_illegal(a)
             raise IllegalActionError(f"{self.action_to_string(a)}: {why}", rule)

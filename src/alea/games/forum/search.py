@@ -1,0 +1,45 @@
+"""Search hooks for Forum: the heuristic's move first, quick playouts, a cut-off evaluation."""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from alea.core.game import Action
+from alea.games.forum.actions import Decide
+from alea.games.forum.bot import ForumBot
+from alea.games.forum.state import BUILD, GIVE, MOVE, SOCIAL, ForumState
+
+PASS_CHANCE: Final = 0.5
+"""Chance that a playout passes where passing is allowed, so playouts do not squander money."""
+
+_BOT: Final = ForumBot()
+
+
+def prior(state: ForumState, rng: random.Random) -> Action:
+    """The heuristic bot's choice, which the search tries first and favours while unexplored."""
+    return _BOT.act(state, state.player, rng)
+
+
+def rollout(state: ForumState, rng: random.Random) -> Action:
+    """A cheap playout move: the heuristic's, so playouts resemble sensible play."""
+    stage = state.stage
+    if stage in (SOCIAL, BUILD, GIVE, MOVE) and rng.random() < PASS_CHANCE * 0.2:
+        verb = "done" if stage == MOVE else "pass"
+        d = Decide(state.player, verb)
+        if d in state.legal_actions():
+            return d
+    return _BOT.act(state, state.player, rng)
+
+
+def evaluate(state: ForumState) -> list[float]:
+    """Each seat's share of a rough strength: prestige, plus money and income as prestige."""
+    if state.is_terminal():
+        return state.returns()
+    win = state.game.opts.win_prestige
+    raw = []
+    for p in range(state.n):
+        v = state.prestige[p] + max(0, state.money[p]) % 1000 / 1000 + state.income[p] / 250
+        raw.append(max(0.05, v / win) ** 2)
+    total = sum(raw)
+    return [r / total for r in raw]
