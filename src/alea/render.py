@@ -10,12 +10,17 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from alea.core.errors import AleaError
+from alea.core.game import Action
+from alea.games.forum.actions import place_of as _forum_place
+from alea.games.forum.svg import render_svg as _forum_svg
+from alea.games.triumvirate.actions import place_of as _triumvirate_place
 from alea.games.triumvirate.svg import render_svg as _triumvirate_svg
 
 SvgRenderer = Callable[[dict[str, Any]], str]
 """``render(observation) -> svg``."""
 
 _RENDERERS: Final[dict[str, SvgRenderer]] = {}
+_PLACES: Final[dict[str, Callable[[Action], str | None]]] = {}
 
 
 class NoRendererError(AleaError):
@@ -43,4 +48,18 @@ def render_observation(game: str, observation: dict[str, Any]) -> str:
     return svg_renderer(game)(observation)
 
 
+def register_places(game: str, place_of: Callable[[Action], str | None]) -> None:
+    """Tell clickable boards where each action of ``game`` happens (``data-place`` keys)."""
+    _PLACES[game] = place_of
+
+
+def action_place(game: str, action: Action) -> str | None:
+    """The ``data-place`` of the board element that chooses ``action``, if it has one."""
+    place_of = _PLACES.get(game)
+    return None if place_of is None else place_of(action)
+
+
 register_svg("triumvirate", _triumvirate_svg)
+register_svg("forum", _forum_svg)
+register_places("triumvirate", _triumvirate_place)
+register_places("forum", _forum_place)

@@ -128,6 +128,7 @@ def rules_text(game: Game) -> str | None:
 
 
 def _register_builtin() -> None:
+    from alea.games.forum import terminal as forum
     from alea.games.triumvirate import terminal as triumvirate
 
     register_view(
@@ -139,6 +140,17 @@ def _register_builtin() -> None:
             find_place=triumvirate.find_place,
             destination=triumvirate.destination,
             choice_rows=triumvirate.choice_rows,
+        ),
+    )
+    register_view(
+        "forum",
+        GameView(
+            render=forum.render,
+            guide=forum.GUIDE,
+            narrate=forum.narrate,
+            find_place=forum.find_place,
+            destination=forum.destination,
+            choice_rows=forum.choice_rows,
         ),
     )
 

@@ -117,3 +117,148 @@ def skip_to(state: ForumState, name: str, entry: int = 1) -> None:
         else:
             raise AssertionError(f"no passing move in stage {stage(state)}: {legal}")
     raise AssertionError(f"stage {name} never came")
+
+
+# --- appended for the fate, money, victory and information tests ------------------------------
+
+
+def set_money(state: ForumState, seat: int, amount: int) -> None:
+    """Give ``seat`` ``amount`` as if it had held it at the last conversion (FOR-8.1), so the
+    end of the turn neither gains nor loses prestige for it."""
+    state.money[seat] = amount
+    state.banked[seat] = max(0, amount) // 1000
+    state._legal = None
+
+
+def pass_until(state: ForumState, *names: str, entry: int = 1) -> None:
+    """Like ``skip_to``, but stop at the first of several stages (``"fate"`` among them stops
+    at the fate draw); every entry roll shows ``entry`` and every player passes."""
+    for _ in range(10_000):
+        if stage(state) in names:
+            return
+        if state.is_terminal():
+            raise AssertionError(f"the game ended before any of {names}")
+        if state.is_chance_node():
+            if stage(state) == "fate":
+                raise AssertionError(f"reached the fate draw before any of {names}")
+            roll(state, entry)
+            continue
+        legal = state.legal_actions()
+        for verb in ("done", "pass", "decline", "refuse"):
+            d = Decide(state.current_player(), verb)
+            if d in legal:
+                state.apply_action(d)
+                break
+        else:
+            raise AssertionError(f"no passing move in stage {stage(state)}: {legal}")
+    raise AssertionError(f"none of {names} ever came")
+
+
+def at_fate(players: int = 4, first: int = A, **options: object) -> ForumState:
+    """A new game driven, everyone passing, to the first turn's fate draw."""
+    state = new_state(players, first, **options)  # type: ignore[arg-type]
+    skip_to(state, "fate")
+    return state
+
+
+def next_trade(state: ForumState) -> None:
+    """From before a trade (e.g. just after a fate card), pass until that trade is made."""
+    pass_until(state, "build", "give", "fate")
+
+
+# --- helpers of the rule tests for sections 1-6 and 11 ----------------------------------------
+
+
+def refused(state: ForumState, action: Action, rule: str) -> alea.IllegalActionError:
+    """Assert ``action`` is refused under ``rule`` and leaves the position exactly as it was."""
+    import pytest
+
+    before = state.to_json()
+    with pytest.raises(alea.IllegalActionError) as info:
+        state.apply_action(action)
+    assert info.value.rule == rule, f"refused under {info.value.rule!r}, expected {rule!r}"
+    assert state.to_json() == before
+    return info.value
+
+
+def set_purse(state: ForumState, seat: int, money: int, prestige: int | None = None) -> None:
+    """Set a seat's money (and prestige) in a prepared position; the $1000 marks already
+    converted follow the money, so the end of the turn converts nothing by itself."""
+    state.money[seat] = money
+    state.banked[seat] = max(0, money) // 1000
+    if prestige is not None:
+        state.prestige[seat] = prestige
+    state._legal = None
+
+
+def set_children(state: ForumState, seat: int, sons: int, daughters: int) -> None:
+    """Set the unmarried children a seat holds in a prepared position."""
+    state.sons[seat] = sons
+    state.daughters[seat] = daughters
+    state._legal = None
+
+
+def put_alliance(state: ForumState, payer: int, other: int, dowry: int = 0) -> None:
+    """Record a marriage alliance as the engine records an accepted proposal of ``payer``."""
+    lo, hi = min(payer, other), max(payer, other)
+    state.marriages.append((lo, hi, payer, dowry))
+    state.marriages.sort()
+    state._legal = None
+
+
+def put_local(state: ForumState, seat: int, market: str | int) -> None:
+    """Marry ``seat`` into the local aristocracy of ``market`` in a prepared position."""
+    m = mk(market) if isinstance(market, str) else market
+    state.local[m] = seat
+    state._legal = None
+
+
+def walk(state: ForumState, seat: int, src: str, to: str) -> None:
+    """Apply ``seat``'s move of an agent from ``src`` to ``to`` (market names)."""
+    from alea.games.forum.actions import Move
+
+    state.apply_action(Move(seat, mk(src), mk(to)))
+
+
+def pass_while(state: ForumState, stages: Sequence[str], entry: int = 1) -> list[str]:
+    """Drive the game as ``skip_to`` does while the stage is one of ``stages``; return the
+    stage names met on the way, one per step."""
+    seen: list[str] = []
+    for _ in range(10_000):
+        name = stage(state)
+        if name not in stages:
+            return seen
+        seen.append(name)
+        if state.is_chance_node():
+            if name == "fate":
+                raise AssertionError("the fate draw needs a card: use end_turn")
+            roll(state, entry)
+            continue
+        legal = state.legal_actions()
+        for verb in ("done", "pass", "decline", "refuse"):
+            d = Decide(state.current_player(), verb)
+            if d in legal:
+                state.apply_action(d)
+                break
+        else:
+            raise AssertionError(f"no passing move in stage {name}: {legal}")
+    raise AssertionError(f"the game stayed in {stages}")
+
+
+EARLY_STAGES = ("enter", "move", "social", "respond", "reply", "oust")
+"""Stages of phases 1 and 2: the trade of the turn comes as soon as they are over."""
+
+
+def past_trade(state: ForumState) -> None:
+    """Everyone passes through movement and intrigue, so the turn's trade has been made."""
+    pass_while(state, EARLY_STAGES)
+
+
+def end_turn(state: ForumState, card: int = 5) -> None:
+    """Everyone passes to the fate draw, ``card`` is drawn (card 5, an uprising in Rhodes and
+    Damascus, touches no one who has no agent there), and the next turn begins."""
+    from alea.games.forum.actions import Draw
+
+    skip_to(state, "fate")
+    state.apply_action(Draw(card))
+    assert stage(state) not in ("fate_choice", "fate_roll", "birth"), "the card needs answers"

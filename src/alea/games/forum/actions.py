@@ -344,3 +344,12 @@ def action_from_json(d: Any) -> Action:
     except KeyError as exc:
         raise RecordError(f"Forum action {t!r} lacks {exc.args[0]!r}") from None
     raise RecordError(f"unknown Forum action type {t!r}")
+
+
+def place_of(action: Action) -> str | None:
+    """The market an action happens in, by name (the board picture's ``data-place``)."""
+    if isinstance(action, Move):
+        return _m(action.to)
+    if isinstance(action, Build | Destroy | MarryLocal | Dismiss):
+        return _m(action.market)
+    return None

@@ -31,7 +31,7 @@ class ForumGame(Game):
         self.num_players = n
         self.player_names = GENTES[:n]
         self.opts = parse_options(ForumOptions, options, "forum")
-        self.options = options_to_json(self.opts)
+        self.options = {"players": n, **options_to_json(self.opts)}
 
     def new_initial_state(self) -> ForumState:
         """The table set up (FOR-1.3); the first-player roll and the deal come next."""

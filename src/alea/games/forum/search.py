@@ -36,7 +36,7 @@ def evaluate(state: ForumState) -> list[float]:
     """Each seat's share of a rough strength: prestige, plus money and income as prestige."""
     if state.is_terminal():
         return state.returns()
-    win = state.game.opts.win_prestige
+    win = state.opts.win_prestige
     raw = []
     for p in range(state.n):
         v = state.prestige[p] + max(0, state.money[p]) % 1000 / 1000 + state.income[p] / 250

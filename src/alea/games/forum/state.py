@@ -707,9 +707,14 @@ class ForumState(State):
         p = self.player
         seat = getattr(a, "seat", -2)
         if seat != p:
-            who = GENTES[seat] if 0 <= seat < self.n else "no one"
+            if seat == -2:
+                raise IllegalActionError(
+                    f"{a}: no chance event is pending, it is the {GENTES[p]}' decision now",
+                    "FOR-2.2",
+                )
+            who = f"the {GENTES[seat]}'" if 0 <= seat < self.n else f"seat {seat}"
             raise IllegalActionError(
-                f"{a}: it is the {GENTES[p]}' decision now, not the {who}'", "FOR-2.2"
+                f"{a}: it is the {GENTES[p]}' decision now, not {who}", "FOR-2.2"
             )
         legal = self._legal
         if legal is None:
@@ -746,8 +751,9 @@ class ForumState(State):
         o = self.opts
         if t is Move and self.stage == MOVE:
             m: Move = a  # type: ignore[assignment]
-            if m.src not in self.agents[p]:
-                return f"no agent of theirs stands in {BOARD.markets[m.src].name}", "FOR-3.2"
+            if not 0 <= m.src < N_MARKETS or m.src not in self.agents[p]:
+                where = BOARD.markets[m.src].name if 0 <= m.src < N_MARKETS else "no market"
+                return f"no agent of theirs stands in {where}", "FOR-3.2"
             if m.to not in NB[m.src]:
                 return "the two markets are not linked", "FOR-3.2"
             if m.to in self.agents[p]:
@@ -762,7 +768,7 @@ class ForumState(State):
                 f"{o.oust_cost} to oust, and cannot join two agents already there",
                 "FOR-3.5",
             )
-        if t is Decide and self.stage == MOVE:
+        if t is Decide and self.stage == MOVE and a.verb == "done":  # type: ignore[attr-defined]
             return "a second agent in Rome must move out first", "FOR-3.3"
         if t in (MarryLocal, Propose, Divorce) and self.stage == SOCIAL:
             if t is MarryLocal:
@@ -778,7 +784,9 @@ class ForumState(State):
                     "FOR-4.5",
                 )
             return "they are not married", "FOR-4.7"
-        if t is Counter:
+        if t is Counter and self.stage == REPLY:
+            return "one counter-offer only: the proposer accepts or declines it", "FOR-4.5"
+        if t is Counter and self.stage == RESPOND:
             return "a counter-offer must ask more than the offer, within the proposer's means", (
                 "FOR-4.5"
             )
@@ -1489,6 +1497,7 @@ class ForumState(State):
             if card is None
             else {"card": card.id, "title": card.title, "effect": card.effect},
             "fate_left": len(self.fate_deck),
+            "fate_drawn": sorted(set(range(1, FATE_CARDS + 1)) - set(self.fate_deck)),
             "family_deck": self.deck_sons + self.deck_daughters,
             "proposal": None
             if prop is None
@@ -1520,17 +1529,26 @@ class ForumState(State):
         others = [q for q in range(self.n) if q != player]
         pool = [True] * (self.deck_sons + sum(self.sons[q] for q in others))
         pool += [False] * (self.deck_daughters + sum(self.daughters[q] for q in others))
+        known: dict[int, bool] = {}
+        if self.proposal is not None:  # FOR-4.5: an answered proposal shows both children
+            known = {self.proposal[0]: self.proposal[2], self.proposal[1]: not self.proposal[2]}
+            known.pop(player, None)
+            for son in known.values():
+                pool.remove(son)
         rng.shuffle(pool)
         i = 0
         for q in others:
-            k = self.sons[q] + self.daughters[q]
+            k = self.sons[q] + self.daughters[q] - (q in known)
             hand = pool[i : i + k]
             i += k
+            if q in known:
+                hand.append(known[q])
             c.sons[q] = sum(hand)
-            c.daughters[q] = k - c.sons[q]
+            c.daughters[q] = len(hand) - c.sons[q]
         rest = pool[i:]
         c.deck_sons = sum(rest)
         c.deck_daughters = len(rest) - c.deck_sons
+        c._legal = None  # the cached choices may rest on the hands just re-dealt
         return c
 
     # -- serialisation and equality ------------------------------------------------------------
@@ -1631,7 +1649,9 @@ class ForumState(State):
                     or (f not in ("fate_deck", "queue", "winners") and len(v) != len(ref))
                 ):
                     raise ValueError(f"{f} has the wrong shape")
+                _like(f, ref, v)
                 setattr(s, f, v)
+            _check_ranges(s)
             s.marriages = [(int(a), int(b), int(c), int(e)) for a, b, c, e in d["marriages"]]
             s.contests = {int(p): (int(m), int(q)) for p, m, q in d["contests"]}
             prop = d["proposal"]
@@ -1652,7 +1672,7 @@ class ForumState(State):
                 k += 1
             s._hist = hist
             s._hlen = k
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"saved Forum position is malformed: {exc!r}") from None
@@ -1679,3 +1699,41 @@ def hops_from(start: int) -> list[int]:
                 dist[nb] = dist[here] + 1
                 todo.append(nb)
     return dist
+
+
+def _like(field: str, ref: Any, v: Any) -> None:
+    """Raise ``ValueError`` unless saved ``v`` has the type and shape of a fresh state's ``ref``."""
+    if isinstance(ref, list):
+        inner = ref[0] if ref else 0
+        for x in v:
+            if isinstance(inner, list) and (not isinstance(x, list) or len(x) != len(inner)):
+                raise ValueError(f"{field} has the wrong shape")
+            _like(field, inner, x)
+    elif type(v) is not type(ref):
+        raise ValueError(f"{field} holds {v!r}, not a {type(ref).__name__}")
+
+
+def _check_ranges(s: ForumState) -> None:
+    """Raise ``ValueError`` for saved markets, seats, cards or counts out of range."""
+    n = s.n
+    seats = range(n)
+    checks = (
+        ("agents", [m for a in s.agents for m in a], range(-1, N_MARKETS)),
+        ("horrea", s.horrea, range(1 << n)),
+        ("local", s.local, range(-1, n)),
+        ("blocked", s.blocked, range(-1, N_MARKETS)),
+        ("children", [*s.sons, *s.daughters, s.deck_sons, s.deck_daughters], range(1 << 16)),
+        ("benefactions", s.benefactions, range(-1, n)),
+        ("fate_deck", s.fate_deck, range(1, FATE_CARDS + 1)),
+        ("fate_card", [s.fate_card], range(FATE_CARDS + 1)),
+        ("queue", [*s.queue, *s.winners], seats),
+        ("actor", [s.actor, s.first], range(-1, n)),
+        ("stage", [s.stage], range(OVER + 1)),
+        ("player", [s.player], [CHANCE, TERMINAL, *seats]),
+    )
+    for name, values, allowed in checks:
+        for v in values:
+            if v not in allowed:
+                raise ValueError(f"{name} holds {v!r}, out of range")
+    if len(set(s.fate_deck)) != len(s.fate_deck):
+        raise ValueError("fate_deck holds a card twice")

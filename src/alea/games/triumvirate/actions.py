@@ -166,3 +166,11 @@ def action_from_json(data: Any) -> Action:
     if kind == "clash":
         return Clash(_int(data, "attacker", 1, 8), _int(data, "defender", 1, 8))
     raise RecordError(f"unknown action type {kind!r}")
+
+
+def place_of(action: Action) -> str | None:
+    """The hex an action goes to, as ``"col,row"`` (the board picture's ``data-place``)."""
+    if isinstance(action, March | Move):
+        col, row = BOARD.coords(action.to)
+        return f"{col},{row}"
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -131,7 +132,13 @@ def _terrain(lay: _Layout) -> list[str]:
         pts = _points(lay.corners(*lay.centre(col, row)))
         out.append(
             _tag(
-                "polygon", class_="hex", data_hex=f"{col},{row}", points=pts, fill=fill, stroke=edge
+                "polygon",
+                class_="hex",
+                data_hex=f"{col},{row}",
+                data_place=f"{col},{row}",
+                points=pts,
+                fill=fill,
+                stroke=edge,
             )
         )
     out.append("</g>")
@@ -206,6 +213,7 @@ def _names(lay: _Layout) -> list[str]:
     return out
 
 
+@cache
 def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, force: str) -> str:
     s = r / 0.36
     parts = [
@@ -499,6 +507,13 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     return out
 
 
+@cache
+def _static_map(width: int) -> str:
+    """The parts of the picture no position changes: terrain, Italy, Rome, names."""
+    lay = _Layout(width)
+    return "\n".join([*_terrain(lay), *_italy_border(lay), *_rome(lay), *_names(lay)])
+
+
 def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
     """The board and its players as a standalone SVG document.
 
@@ -516,10 +531,7 @@ def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
         "<title>The First Triumvirate</title>",
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="#e9dcc0"/>',
         *_header(lay, obs),
-        *_terrain(lay),
-        *_italy_border(lay),
-        *_rome(lay),
-        *_names(lay),
+        _static_map(width),
         *_attacks(lay, obs),
         *_pieces(lay, obs),
         _rome_star(lay),

@@ -1,0 +1,636 @@
+"""FOR-4: social intrigues — ousting, local aristocracies, marriage alliances, divorce."""
+
+from __future__ import annotations
+
+import pytest
+from forum_builders import (
+    A,
+    B,
+    C,
+    D,
+    end_turn,
+    mk,
+    new_state,
+    put_agent,
+    put_alliance,
+    put_horreum,
+    put_local,
+    refused,
+    roll,
+    set_children,
+    set_purse,
+    skip_to,
+    stage,
+    walk,
+)
+
+from alea.games.forum.actions import (
+    Counter,
+    Decide,
+    Destroy,
+    Divorce,
+    MarryLocal,
+    Propose,
+)
+from alea.games.forum.board import BOARD
+from alea.games.forum.state import ForumState
+
+ROME = BOARD.rome
+LUNA = mk("Luna")
+
+
+def at_oust(ruleset: str = "short", **options: object) -> ForumState:
+    """A's agent has stepped onto B's agent in Luna; A's oust is about to be rolled."""
+    state = new_state(ruleset=ruleset, **options)
+    put_agent(state, B, "Luna")
+    roll(state, 1)
+    walk(state, A, "Rome", "Luna")
+    skip_to(state, "oust")
+    assert state.actor == A
+    return state
+
+
+def at_social(players: int = 4, ruleset: str = "short", **kw: object) -> ForumState:
+    """The first turn's social phase, A to choose."""
+    state = new_state(players, ruleset=ruleset, **kw)  # type: ignore[arg-type]
+    skip_to(state, "social")
+    assert state.current_player() == A
+    return state
+
+
+def at_destroy(ruleset: str = "short") -> ForumState:
+    """A stands in Luna at the build phase, where B has a horreum."""
+    state = new_state(ruleset=ruleset)
+    put_agent(state, A, "Luna")
+    put_horreum(state, B, "Luna")
+    skip_to(state, "build")
+    assert state.current_player() == A
+    return state
+
+
+# -- FOR-4.1 one intrigue each -----------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.1")
+def test_the_four_intrigues_are_offered() -> None:
+    state = new_state()
+    put_agent(state, A, "Luna")
+    put_alliance(state, A, C)
+    skip_to(state, "social")
+    legal = state.legal_actions()
+    assert {type(a) for a in legal} == {MarryLocal, Propose, Divorce, Decide}
+    assert Divorce(A, C) in legal
+    assert {a.to for a in legal if isinstance(a, Propose)} == {B, D}
+    assert {a for a in legal if isinstance(a, MarryLocal)} == {
+        MarryLocal(A, LUNA, True),
+        MarryLocal(A, LUNA, False),
+    }
+    assert Decide(A, "pass") in legal
+
+
+@pytest.mark.rule("FOR-4.1")
+def test_one_intrigue_then_the_next_player() -> None:
+    state = new_state()
+    put_agent(state, A, "Luna")
+    set_purse(state, A, 1000)
+    skip_to(state, "social")
+    state.apply_action(MarryLocal(A, LUNA, True))
+    assert (stage(state), state.current_player()) == ("social", B)
+    refused(state, MarryLocal(A, LUNA, False), "FOR-2.2")
+    refused(state, Propose(A, C, False, 0), "FOR-2.2")
+    skip_to(state, "build")
+    assert state.prestige[A] == 1
+    assert state.daughters[A] == 2  # the second intrigue never happened
+
+
+@pytest.mark.rule("FOR-4.1")
+def test_the_arriving_player_ousts_at_their_place_and_does_nothing_else() -> None:
+    state = new_state()
+    put_agent(state, C, "Luna")
+    put_agent(state, B, "Carthage")
+    roll(state, 1)
+    state.apply_action(Decide(A, "done"))
+    roll(state, 1)
+    walk(state, B, "Rome", "Luna")
+    skip_to(state, "social")
+    assert state.current_player() == A
+    assert state.money[B] == 200  # nothing paid before B's place in the order
+    state.apply_action(Decide(A, "pass"))
+    assert (stage(state), state.actor) == ("oust", B)
+    assert state.money[B] == 0
+    assert state.pending == (LUNA, B, C, 4)
+    refused(state, MarryLocal(B, mk("Carthage"), True), "FOR-2.2")
+    roll(state, 5)
+    assert LUNA not in state.agents[C]
+    deciders = []
+    while stage(state) == "social":
+        deciders.append(state.current_player())
+        state.apply_action(Decide(state.current_player(), "pass"))
+    assert deciders == [C, D]  # B's intrigue was the oust
+    assert state.local[mk("Carthage")] == -1
+
+
+@pytest.mark.rule("FOR-4.1")
+def test_a_player_with_no_intrigue_is_passed_over() -> None:
+    state = new_state()
+    set_children(state, B, 0, 0)
+    skip_to(state, "social")
+    state.apply_action(Decide(A, "pass"))
+    assert state.current_player() == C
+    state = new_state()  # had B an ally, divorce would be an intrigue for B
+    set_children(state, B, 0, 0)
+    put_alliance(state, B, D)
+    skip_to(state, "social")
+    state.apply_action(Decide(A, "pass"))
+    assert state.current_player() == B
+    assert [a for a in state.legal_actions() if not isinstance(a, Decide)] == [Divorce(B, D)]
+
+
+# -- FOR-4.2 ousting ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.2")
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_the_oust_costs_200_and_four_or_more_removes_the_defender(value: int) -> None:
+    state = new_state()
+    put_agent(state, B, "Luna")
+    put_horreum(state, A, "Luna")
+    put_horreum(state, B, "Luna")
+    put_local(state, C, "Luna")  # a third family's tie: no modifier for A or B
+    roll(state, 1)
+    walk(state, A, "Rome", "Luna")
+    skip_to(state, "oust")
+    assert state.money[A] == 0
+    assert state.pending == (LUNA, A, B, 4)
+    reserves = (state.reserve(A), state.reserve(B))
+    roll(state, value)
+    won = value >= 4
+    assert (LUNA in state.agents[A]) is won
+    assert (LUNA in state.agents[B]) is not won
+    assert (state.reserve(A), state.reserve(B)) == (reserves[0] + (not won), reserves[1] + won)
+    assert state.horrea[LUNA] == 0b11  # horrea are not affected
+    assert state.local[LUNA] == C  # nor the local aristocracy
+    assert state.money[A] == 0
+    assert (stage(state), state.current_player()) == ("social", B)
+
+
+@pytest.mark.rule("FOR-4.2")
+def test_an_ousted_agent_reenters_through_rome() -> None:
+    state = new_state()
+    for market in ("Luna", "Carthage", "Puteoli"):
+        put_agent(state, B, market)
+    assert state.reserve(B) == 0
+    roll(state, 1)
+    walk(state, A, "Rome", "Luna")
+    skip_to(state, "oust")
+    roll(state, 4)
+    assert state.reserve(B) == 1
+    end_turn(state)
+    assert (stage(state), state.actor) == ("enter", B)  # turn 2 starts with B
+    roll(state, 4)
+    assert state.reserve(B) == 0
+    assert state.agents[B].count(ROME) == 2
+
+
+@pytest.mark.rule("FOR-4.2")
+def test_the_contest_roll_is_an_option() -> None:
+    state = at_oust(contest_roll=5)
+    assert state.pending == (LUNA, A, B, 5)
+    roll(state, 4)
+    assert LUNA in state.agents[B]
+    assert LUNA not in state.agents[A]
+
+
+# -- FOR-4.3 marrying into a local aristocracy -------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.3")
+@pytest.mark.parametrize("son", [True, False])
+def test_marrying_locally_costs_200_a_child_and_gains_1_prestige(son: bool) -> None:
+    state = new_state()
+    put_agent(state, A, "Luna")
+    skip_to(state, "social")
+    state.apply_action(MarryLocal(A, LUNA, son))
+    assert state.money[A] == 0
+    assert state.prestige[A] == 1
+    assert (state.sons[A], state.daughters[A]) == ((0, 2) if son else (1, 1))
+    assert state.local[LUNA] == A
+    assert state.observation(B)["markets"][LUNA]["local"] == A
+
+
+@pytest.mark.rule("FOR-4.3")
+def test_only_one_family_marries_into_a_market() -> None:
+    state = new_state(first=D)  # turn 2 starts with A, so A leaves Luna before B enters
+    put_agent(state, A, "Luna")
+    skip_to(state, "social")
+    skip_to_player(state, A)
+    state.apply_action(MarryLocal(A, LUNA, False))
+    end_turn(state)
+    roll(state, 1)
+    walk(state, A, "Luna", "Marseille")
+    state.apply_action(Decide(A, "done"))
+    roll(state, 1)
+    walk(state, B, "Rome", "Luna")
+    skip_to(state, "social")
+    skip_to_player(state, B)
+    assert state.local[LUNA] == A  # the tie stays when the agent leaves
+    assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
+    refused(state, MarryLocal(B, LUNA, True), "FOR-4.3")
+
+
+def skip_to_player(state: ForumState, seat: int) -> None:
+    while state.current_player() != seat:
+        state.apply_action(Decide(state.current_player(), "pass"))
+
+
+@pytest.mark.rule("FOR-4.3")
+def test_no_local_marriage_in_rome_or_where_no_agent_stands() -> None:
+    state = at_social()
+    assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
+    refused(state, MarryLocal(A, ROME, True), "FOR-4.3")
+    refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
+
+
+@pytest.mark.rule("FOR-4.3")
+def test_a_local_marriage_needs_a_child_of_that_sex() -> None:
+    state = new_state(hands=["ddd", "sdd", "sdd", "sdd"])
+    put_agent(state, A, "Luna")
+    skip_to(state, "social")
+    refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
+    state.apply_action(MarryLocal(A, LUNA, False))
+    assert state.daughters[A] == 2
+
+
+@pytest.mark.rule("FOR-4.3")
+@pytest.mark.parametrize(
+    ("money", "prestige", "allowed"), [(100, 0, False), (199, 0, False), (100, 1, True)]
+)
+def test_a_local_marriage_must_be_affordable(money: int, prestige: int, allowed: bool) -> None:
+    state = new_state()
+    put_agent(state, A, "Luna")
+    set_purse(state, A, money, prestige)
+    skip_to(state, "social")
+    if not allowed:
+        assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
+        refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
+        return
+    state.apply_action(MarryLocal(A, LUNA, True))
+    assert state.money[A] == money - 200
+    assert state.prestige[A] == prestige - 1 + 1  # the debt's prestige, then the marriage's
+
+
+# -- FOR-4.4 local ties in contests ------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.4")
+@pytest.mark.parametrize(("tie", "need"), [(B, 6), (A, 2), (C, 4)])
+def test_a_local_tie_changes_the_oust_roll(tie: int, need: int) -> None:
+    for value, won in ((need - 1, False), (need, True)):
+        state = new_state()
+        put_agent(state, B, "Luna")
+        put_local(state, tie, "Luna")
+        roll(state, 1)
+        walk(state, A, "Rome", "Luna")
+        skip_to(state, "oust")
+        assert state.pending == (LUNA, A, B, need)
+        roll(state, value)
+        assert (LUNA in state.agents[B]) is not won
+        assert (LUNA in state.agents[A]) is won
+        assert state.local[LUNA] == tie
+
+
+@pytest.mark.rule("FOR-4.4")
+@pytest.mark.parametrize(("tie", "need"), [(B, 6), (A, 2)])
+def test_a_local_tie_changes_the_destroy_roll(tie: int, need: int) -> None:
+    for value, won in ((need - 1, False), (need, True)):
+        state = at_destroy()
+        put_local(state, tie, "Luna")
+        state.apply_action(Destroy(A, LUNA, B))
+        assert state.pending == (LUNA, A, B, need)
+        roll(state, value)
+        assert bool(state.horrea[LUNA] >> B & 1) is not won
+
+
+# -- FOR-4.5 proposing a marriage alliance -----------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.5")
+@pytest.mark.parametrize(
+    ("prestige", "prices"), [(0, [0, 100, 200]), (3, [0, 100, 200, 300, 400, 500])]
+)
+def test_a_proposal_offers_a_child_for_a_dowry_within_means(
+    prestige: int, prices: list[int]
+) -> None:
+    state = new_state()
+    set_purse(state, A, 200, prestige)
+    skip_to(state, "social")
+    offers = {(a.to, a.son, a.price) for a in state.legal_actions() if isinstance(a, Propose)}
+    assert offers == {(q, son, x) for q in (B, C, D) for son in (True, False) for x in prices}
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_improper_proposals_are_refused() -> None:
+    state = new_state(hands=["ddd", "sdd", "sdd", "sdd"])
+    put_alliance(state, A, D)
+    skip_to(state, "social")
+    refused(state, Propose(A, B, False, 150), "FOR-4.5")  # not a dowry on the list
+    refused(state, Propose(A, B, False, 300), "FOR-4.5")  # beyond A's means
+    refused(state, Propose(A, A, False, 0), "FOR-4.5")  # to oneself
+    refused(state, Propose(A, B, True, 0), "FOR-4.5")  # A has no son
+    refused(state, Propose(A, D, False, 0), "FOR-4.5")  # already allied
+    assert not any(isinstance(a, Propose) and a.to == D for a in state.legal_actions())
+    state.apply_action(Propose(A, B, False, 0))
+    assert (stage(state), state.current_player()) == ("respond", B)
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_no_proposal_to_a_seat_not_at_the_table() -> None:
+    state = at_social(players=3)
+    refused(state, Propose(A, D, True, 0), "FOR-4.5")
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_the_other_player_accepts_declines_or_asks_more() -> None:
+    state = at_social()
+    state.apply_action(Propose(A, B, True, 100))
+    assert (stage(state), state.current_player()) == ("respond", B)
+    assert state.proposal == (A, B, True, 100, False)
+    # A has $200 and no prestige: a counter may ask $200, no more
+    assert set(state.legal_actions()) == {
+        Decide(B, "accept"),
+        Decide(B, "decline"),
+        Counter(B, 200),
+    }
+    refused(state, Counter(B, 100), "FOR-4.5")  # not more
+    refused(state, Counter(B, 0), "FOR-4.5")  # less is just an acceptance
+    refused(state, Counter(B, 300), "FOR-4.5")  # beyond the proposer's means
+    refused(state, Counter(B, 150), "FOR-4.5")
+    refused(state, Decide(A, "accept"), "FOR-2.2")  # only B answers
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_a_declined_proposal_changes_nothing_and_spends_the_intrigue() -> None:
+    state = at_social()
+    before = (state.money.copy(), state.prestige.copy(), state.sons.copy(), state.daughters.copy())
+    state.apply_action(Propose(A, B, True, 100))
+    state.apply_action(Decide(B, "decline"))
+    assert (state.money, state.prestige, state.sons, state.daughters) == before
+    assert state.proposal is None
+    assert state.marriages == []
+    assert (stage(state), state.current_player()) == ("social", B)  # B's own intrigue
+    refused(state, Propose(A, C, True, 0), "FOR-2.2")
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_one_counter_offer_which_the_proposer_accepts_or_declines() -> None:
+    state = new_state()
+    set_purse(state, A, 1000)
+    skip_to(state, "social")
+    state.apply_action(Propose(A, B, False, 0))
+    state.apply_action(Counter(B, 300))
+    assert (stage(state), state.current_player()) == ("reply", A)
+    assert state.proposal == (A, B, False, 300, True)
+    assert set(state.legal_actions()) == {Decide(A, "accept"), Decide(A, "decline")}
+    refused(state, Counter(A, 400), "FOR-4.5")  # no counter to a counter
+    refused(state, Counter(B, 400), "FOR-2.2")
+    state.apply_action(Decide(A, "decline"))
+    assert state.marriages == []
+    assert state.money[A] == 1000
+    assert (stage(state), state.current_player()) == ("social", B)
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_short_rules_a_proposal_to_a_family_without_the_match_fails() -> None:
+    state = new_state(hands=["sdd", "sss", "sdd", "sdd"])
+    skip_to(state, "social")
+    assert Propose(A, B, True, 200) in state.legal_actions()  # A cannot see B's hand
+    state.apply_action(Propose(A, B, True, 200))
+    assert state.proposal is None
+    assert (stage(state), state.current_player()) == ("social", B)
+    assert state.money[A] == 200
+    assert (state.sons[A], state.daughters[A]) == (1, 2)
+    assert state.marriages == []
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_complete_rules_only_matching_proposals_are_offered() -> None:
+    state = new_state(ruleset="complete")
+    set_children(state, B, 1, 0)  # B's daughter has married into an aristocracy
+    skip_to(state, "social")
+    legal = state.legal_actions()
+    assert not any(isinstance(a, Propose) and a.to == B and a.son for a in legal)
+    assert Propose(A, B, False, 0) in legal
+    refused(state, Propose(A, B, True, 0), "FOR-4.5")
+
+
+@pytest.mark.rule("FOR-4.5")
+def test_allies_cannot_propose_again_until_divorced() -> None:
+    state = new_state(first=B)
+    put_alliance(state, A, B)
+    skip_to(state, "social")
+    assert state.current_player() == B
+    assert not any(isinstance(a, Propose) and a.to == A for a in state.legal_actions())
+    refused(state, Propose(B, A, True, 0), "FOR-4.5")
+    state.apply_action(Divorce(B, A))
+    skip_to_player(state, A)
+    assert Propose(A, B, True, 0) in state.legal_actions()
+
+
+# -- FOR-4.6 the marriage alliance -------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-4.6")
+def test_an_accepted_proposal_pays_the_dowry_and_gives_2_prestige_each() -> None:
+    state = at_social()
+    state.apply_action(Propose(A, B, True, 100))
+    state.apply_action(Decide(B, "accept"))
+    assert state.money[:2] == [100, 300]
+    assert state.prestige[:2] == [2, 2]
+    assert (state.sons[A], state.daughters[A]) == (0, 2)
+    assert (state.sons[B], state.daughters[B]) == (1, 1)
+    assert state.marriages == [(A, B, A, 100)]
+    assert state.married(A, B)
+    assert state.married(B, A)
+    assert state.spouses(B) == [A]
+    assert (stage(state), state.current_player()) == ("social", B)
+
+
+@pytest.mark.rule("FOR-4.6")
+def test_an_accepted_counter_offer_pays_the_higher_dowry() -> None:
+    state = new_state(first=C)
+    set_purse(state, C, 600)
+    skip_to(state, "social")
+    state.apply_action(Propose(C, A, False, 100))
+    state.apply_action(Counter(A, 500))
+    state.apply_action(Decide(C, "accept"))
+    assert (state.money[C], state.money[A]) == (100, 700)
+    assert (state.prestige[C], state.prestige[A]) == (2, 2)
+    assert (state.daughters[C], state.sons[A]) == (1, 0)
+    assert state.marriages == [(A, C, C, 500)]
+
+
+@pytest.mark.rule("FOR-4.6")
+def test_a_dowry_paid_by_borrowing_costs_its_prestige() -> None:
+    state = new_state()
+    set_purse(state, A, 200, 3)
+    skip_to(state, "social")
+    state.apply_action(Propose(A, B, True, 500))
+    state.apply_action(Decide(B, "accept"))
+    assert state.money[:2] == [-300, 700]
+    assert state.prestige[:2] == [3 - 3 + 2, 2]
+
+
+# -- FOR-4.7 divorce on request ----------------------------------------------------------------
+
+
+def divorced(ruleset: str, initiator: int, money: tuple[int, int] = (200, 500)) -> ForumState:
+    """A paid B a dowry of $300; both hold 4 prestige; ``initiator`` asks for the divorce."""
+    state = new_state(first=initiator, ruleset=ruleset)
+    put_alliance(state, A, B, 300)
+    set_purse(state, A, money[0], 4)
+    set_purse(state, B, money[1], 4)
+    set_children(state, A, 0, 1)
+    set_children(state, B, 1, 0)
+    skip_to(state, "social")
+    assert state.current_player() == initiator
+    assert Divorce(initiator, B - initiator) in state.legal_actions()
+    state.apply_action(Divorce(initiator, B - initiator))
+    assert state.marriages == []
+    assert (state.sons[:2], state.daughters[:2]) == ([0, 1], [1, 0])  # no child comes back
+    return state
+
+
+@pytest.mark.rule("FOR-4.7")
+@pytest.mark.parametrize("initiator", [A, B])
+def test_short_rules_the_initiator_loses_2_prestige(initiator: int) -> None:
+    state = divorced("short", initiator)
+    assert state.prestige[initiator] == 2
+    assert state.prestige[B - initiator] == 4
+    assert state.money[:2] == [200, 500]
+
+
+@pytest.mark.rule("FOR-4.7")
+@pytest.mark.parametrize("initiator", [A, B])
+def test_complete_rules_both_lose_2_and_the_dowry_is_repaid(initiator: int) -> None:
+    state = divorced("complete", initiator)
+    assert state.prestige[:2] == [2, 2]
+    assert state.money[:2] == [500, 200]  # B returns A's $300
+
+
+@pytest.mark.rule("FOR-4.7")
+def test_complete_rules_a_repaid_dowry_may_force_debt() -> None:
+    state = divorced("complete", A, money=(200, 100))
+    assert state.money[:2] == [500, -200]
+    assert state.prestige[:2] == [2, 0]  # B: -2, then -2 for $200 of new debt
+
+
+@pytest.mark.rule("FOR-4.7")
+def test_divorce_never_takes_prestige_below_zero() -> None:
+    state = new_state()
+    put_alliance(state, A, B)
+    set_purse(state, A, 200, 1)
+    skip_to(state, "social")
+    state.apply_action(Divorce(A, B))
+    assert state.prestige[A] == 0
+
+
+@pytest.mark.rule("FOR-4.7")
+def test_only_a_spouse_can_be_divorced() -> None:
+    state = new_state()
+    put_alliance(state, A, B)
+    skip_to(state, "social")
+    refused(state, Divorce(A, C), "FOR-4.7")
+    refused(state, Divorce(A, A), "FOR-4.7")
+    assert [a for a in state.legal_actions() if isinstance(a, Divorce)] == [Divorce(A, B)]
+
+
+# -- FOR-4.8 divorce by aggression -------------------------------------------------------------
+
+
+def spouses_at_oust(ruleset: str) -> ForumState:
+    """A (who received B's $200 dowry) steps onto B's agent in Luna; A's oust is next."""
+    state = new_state(ruleset=ruleset)
+    put_agent(state, B, "Luna")
+    put_alliance(state, B, A, 200)
+    set_purse(state, A, 400, 5)
+    set_purse(state, B, 200, 5)
+    roll(state, 1)
+    walk(state, A, "Rome", "Luna")
+    skip_to(state, "oust")
+    return state
+
+
+@pytest.mark.rule("FOR-4.8")
+@pytest.mark.parametrize("value", [1, 6])
+def test_short_rules_ousting_a_spouse_ends_the_alliance_before_the_roll(value: int) -> None:
+    state = spouses_at_oust("short")
+    assert state.is_chance_node()
+    assert state.marriages == []
+    assert state.prestige[:2] == [3, 5]  # the aggressor initiates the divorce
+    assert state.money[:2] == [200, 200]  # the oust's $200, no dowry back
+    roll(state, value)
+    assert state.marriages == []
+    assert state.prestige[:2] == [3, 5]
+
+
+@pytest.mark.rule("FOR-4.8")
+def test_complete_rules_ousting_a_spouse_costs_both_and_repays_the_dowry() -> None:
+    state = spouses_at_oust("complete")
+    assert state.marriages == []
+    assert state.prestige[:2] == [3, 3]
+    assert state.money[:2] == [0, 400]  # A paid the oust and returned B's $200
+
+
+@pytest.mark.rule("FOR-4.8")
+@pytest.mark.parametrize(
+    ("ruleset", "prestige", "money"),
+    # B's agent in Rome and its ally's in Luna earn B the boost in the short rules (FOR-5.3);
+    # in the complete rules A repays the dowry into debt, at 1 prestige per $100 (FOR-8.2)
+    [("short", [3, 5], [0, 300]), ("complete", [1, 3], [-200, 475])],
+)
+def test_trying_to_destroy_a_spouses_horreum_ends_the_alliance(
+    ruleset: str, prestige: list[int], money: list[int]
+) -> None:
+    state = new_state(ruleset=ruleset)
+    put_agent(state, A, "Luna")
+    put_horreum(state, B, "Luna")
+    put_alliance(state, B, A, 200)
+    set_purse(state, A, 200, 5)
+    set_purse(state, B, 200, 5)
+    skip_to(state, "build")  # B has earned $75 from Luna at the trade
+    state.apply_action(Destroy(A, LUNA, B))
+    assert state.is_chance_node()
+    assert state.marriages == []
+    assert state.prestige[:2] == prestige
+    assert state.money[:2] == money
+    roll(state, 1)
+    assert state.horrea[LUNA] >> B & 1
+    assert state.marriages == []
+
+
+@pytest.mark.rule("FOR-4.8")
+def test_aggression_against_a_stranger_leaves_other_alliances_alone() -> None:
+    state = new_state()
+    put_agent(state, B, "Luna")
+    put_alliance(state, A, C, 100)
+    set_purse(state, A, 200, 5)
+    roll(state, 1)
+    walk(state, A, "Rome", "Luna")
+    skip_to(state, "oust")
+    assert state.marriages == [(A, C, A, 100)]
+    assert state.prestige[A] == 5
+
+
+@pytest.mark.rule("FOR-4.8")
+def test_the_aggressor_is_the_initiator_whoever_moved_first() -> None:
+    state = new_state(first=B)
+    put_agent(state, A, "Luna")
+    put_alliance(state, A, B, 100)
+    set_purse(state, A, 200, 4)
+    set_purse(state, B, 200, 4)
+    roll(state, 1)
+    walk(state, B, "Rome", "Luna")  # B steps onto its spouse's agent
+    skip_to(state, "oust")
+    assert state.actor == B
+    assert state.prestige[:2] == [4, 2]
+    assert state.marriages == []

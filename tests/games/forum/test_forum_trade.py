@@ -1,0 +1,341 @@
+"""FOR-5: trade — printed profits, the information boost, allies' agents, the exotic chain,
+and the fate cards settled at the trade."""
+
+from __future__ import annotations
+
+import pytest
+from forum_builders import (
+    A,
+    B,
+    C,
+    D,
+    clear_agents,
+    end_turn,
+    mk,
+    new_state,
+    past_trade,
+    put_agent,
+    put_alliance,
+    put_horreum,
+    set_purse,
+    skip_to,
+    stage,
+)
+
+from alea.games.forum.actions import Decide, Divorce
+from alea.games.forum.board import BOARD
+from alea.games.forum.state import ForumState
+
+GERMANY_ROUTE = ("Rome", "Luna", "Mediolano", "Tridentum", "Lugdunum Cananefatium", "Germany")
+"""A shortest route from Rome to the exotic market of Germany (distance 5)."""
+BERENICE_LONG_WAY = ("Rome", "Carthage", "Lepcis Magna", "Cyrene", "Alexandria", "Coptos")
+"""Six links to Berenice (distance 5): a route that is not the shortest."""
+
+
+def traded(state: ForumState) -> list[int]:
+    """Pass to the trade; what each seat earned there."""
+    past_trade(state)
+    assert stage(state) in ("build", "give", "fate")
+    return state.income.copy()
+
+
+# -- FOR-5.1 profit per market -----------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-5.1")
+@pytest.mark.parametrize(("holders", "each"), [(1, 175), (2, 75), (3, 50), (4, 25)])
+def test_each_holder_earns_the_profit_printed_for_the_number_of_horrea(
+    holders: int, each: int
+) -> None:
+    state = new_state()
+    for seat in range(holders):
+        put_horreum(state, seat, "Carthage")
+    income = traded(state)
+    assert income == [each] * holders + [0] * (4 - holders)
+    assert state.money == [200 + each] * holders + [200] * (4 - holders)
+
+
+@pytest.mark.rule("FOR-5.1")
+def test_profits_of_several_markets_add_up() -> None:
+    state = new_state()
+    for market in ("Rome", "Luna", "Marseille", "Alexandria"):
+        put_horreum(state, A, market)
+    put_horreum(state, B, "Marseille")
+    income = traded(state)
+    assert income[A] == 300 + 75 + 50 + 125
+    assert income[B] == 50
+    assert state.money[A] == 200 + 550
+
+
+@pytest.mark.rule("FOR-5.1")
+def test_an_overcrowded_far_market_costs_money() -> None:
+    state = new_state()
+    for seat in (A, B, C):
+        put_horreum(state, seat, "Athens")  # (50, 0, -25, -25)
+    put_horreum(state, D, "Hispalis")
+    set_purse(state, B, 0, 2)
+    set_purse(state, C, 10, 2)
+    income = traded(state)
+    assert income == [-25, -25, -25, 100]
+    assert state.money == [175, -25, -15, 300]
+    assert state.prestige[B] == 1  # $25 of new debt costs 1 prestige (FOR-8.2)
+    assert state.prestige[C] == 1
+
+
+@pytest.mark.rule("FOR-5.1")
+def test_two_players_share_the_two_horreum_profit() -> None:
+    state = new_state(players=2)
+    put_horreum(state, A, "Rome")
+    put_horreum(state, B, "Rome")
+    assert traded(state) == [150, 150]
+
+
+# -- FOR-5.2 the information boost -------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-5.2")
+@pytest.mark.parametrize(
+    ("market", "distance", "boost"),
+    [
+        ("Carthage", 1, 25),
+        ("Marseille", 2, 50),
+        ("Alexandria", 3, 75),
+        ("Damascus", 4, 100),
+        ("Berenice", 5, 125),
+    ],
+)
+def test_an_agent_in_rome_and_in_the_market_earns_the_boost(
+    market: str, distance: int, boost: int
+) -> None:
+    assert BOARD.market(market).distance == distance
+    state = new_state()
+    put_horreum(state, A, market)
+    put_agent(state, A, market)  # A's first agent stands in Rome
+    profit = BOARD.market(market).profit[0]
+    assert traded(state)[A] == profit + boost
+
+
+@pytest.mark.rule("FOR-5.2")
+def test_without_either_agent_there_is_no_boost() -> None:
+    state = new_state()
+    put_horreum(state, A, "Carthage")  # agent in Rome only
+    put_horreum(state, B, "Luna")
+    clear_agents(state, B)
+    put_agent(state, B, "Luna")  # agent in the market only
+    income = traded(state)
+    assert income[A] == 175
+    assert income[B] == 75
+
+
+@pytest.mark.rule("FOR-5.2")
+def test_rome_itself_earns_no_boost() -> None:
+    state = new_state()
+    put_horreum(state, A, "Rome")
+    assert traded(state)[A] == 300
+
+
+@pytest.mark.rule("FOR-5.2")
+def test_short_rules_need_no_horreum_in_rome() -> None:
+    state = new_state(ruleset="short")
+    put_horreum(state, A, "Carthage")
+    put_agent(state, A, "Carthage")
+    put_horreum(state, B, "Carthage")
+    put_horreum(state, B, "Rome")
+    put_agent(state, B, "Carthage")
+    income = traded(state)
+    assert income[A] == 75 + 25
+    assert income[B] == 75 + 25 + 300
+
+
+@pytest.mark.rule("FOR-5.2")
+def test_complete_rules_need_a_horreum_in_rome_too() -> None:
+    state = new_state(ruleset="complete")
+    put_horreum(state, A, "Luna")
+    put_agent(state, A, "Luna")
+    put_horreum(state, B, "Puteoli")
+    put_horreum(state, B, "Rome")
+    put_agent(state, B, "Puteoli")
+    income = traded(state)
+    assert income[A] == 75  # agents in both cities, but no horreum in Rome
+    assert income[B] == 75 + 25 + 300
+
+
+# -- FOR-5.3 allies' agents --------------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-5.3")
+@pytest.mark.rule("FOR-4.6")
+def test_an_allys_agent_in_the_market_counts_as_ones_own() -> None:
+    state = new_state()
+    put_horreum(state, A, "Carthage")
+    put_agent(state, B, "Carthage")
+    put_alliance(state, A, B)
+    income = traded(state)
+    assert income[A] == 175 + 25
+
+
+@pytest.mark.rule("FOR-5.3")
+def test_an_allys_agent_in_rome_counts_as_ones_own() -> None:
+    state = new_state()
+    clear_agents(state, A)
+    put_agent(state, A, "Carthage")
+    put_horreum(state, A, "Carthage")
+    put_alliance(state, B, A)
+    income = traded(state)
+    assert income[A] == 175 + 25
+
+
+@pytest.mark.rule("FOR-5.3")
+def test_a_strangers_agent_gives_no_boost() -> None:
+    state = new_state()
+    put_horreum(state, A, "Carthage")
+    put_agent(state, C, "Carthage")  # C is not A's ally
+    put_alliance(state, A, B)  # and B, the ally, has no agent there
+    assert traded(state)[A] == 175
+
+
+@pytest.mark.rule("FOR-5.3")
+def test_a_former_spouses_agents_no_longer_count() -> None:
+    state = new_state()
+    put_horreum(state, A, "Carthage")
+    put_agent(state, B, "Carthage")
+    put_alliance(state, A, B)
+    assert traded(state)[A] == 175 + 25
+    end_turn(state)
+    skip_to(state, "social")  # turn 2 runs B, C, D, A; B's agent stays in Carthage
+    while state.current_player() != A:
+        state.apply_action(Decide(state.current_player(), "pass"))
+    state.apply_action(Divorce(A, B))
+    assert traded(state)[A] == 175
+
+
+@pytest.mark.rule("FOR-5.3")
+def test_complete_rules_an_ally_lends_agents_not_a_horreum_in_rome() -> None:
+    state = new_state(ruleset="complete")
+    put_horreum(state, A, "Carthage")
+    put_agent(state, B, "Carthage")
+    put_horreum(state, B, "Rome")
+    put_alliance(state, A, B)
+    assert traded(state)[A] == 175
+    state = new_state(ruleset="complete")
+    put_horreum(state, A, "Carthage")
+    put_horreum(state, A, "Rome")
+    put_agent(state, B, "Carthage")
+    put_alliance(state, A, B)
+    assert traded(state)[A] == 175 + 25 + 300
+
+
+# -- FOR-5.4 the exotic chain ------------------------------------------------------------------
+
+
+def chained(route: tuple[str, ...], ruleset: str = "short") -> ForumState:
+    state = new_state(ruleset=ruleset)
+    clear_agents(state, A)
+    for market in route:
+        put_horreum(state, A, market)
+    return state
+
+
+@pytest.mark.rule("FOR-5.4")
+@pytest.mark.parametrize("ruleset", ["short", "complete"])
+def test_an_unbroken_route_of_horrea_earns_the_exotic_boost_without_agents(ruleset: str) -> None:
+    state = chained(GERMANY_ROUTE, ruleset)
+    income = traded(state)
+    # Rome 300, Luna 75, Mediolano 50, Tridentum 25, Lugdunum Cananefatium 25: no boosts;
+    # Germany 175 and its boost of 125
+    assert income[A] == 300 + 75 + 50 + 25 + 25 + 175 + 125
+    assert state.trade_income(A)[mk("Germany")] == 300
+
+
+@pytest.mark.rule("FOR-5.4")
+def test_a_broken_route_earns_no_boost() -> None:
+    state = chained(tuple(m for m in GERMANY_ROUTE if m != "Tridentum"))
+    assert traded(state)[A] == 300 + 75 + 50 + 25 + 175
+
+
+@pytest.mark.rule("FOR-5.4")
+def test_the_route_must_start_in_rome() -> None:
+    state = chained(GERMANY_ROUTE[1:])
+    assert traded(state)[A] == 75 + 50 + 25 + 25 + 175
+
+
+@pytest.mark.rule("FOR-5.4")
+def test_any_route_counts_not_only_the_shortest() -> None:
+    state = chained((*BERENICE_LONG_WAY, "Berenice"))
+    assert state.trade_income(A)[mk("Berenice")] == 175 + 125
+    assert state.trade_income(A)[mk("Coptos")] == 25  # not exotic: no boost from the chain
+
+
+@pytest.mark.rule("FOR-5.4")
+def test_the_chain_and_agents_do_not_add_up() -> None:
+    state = chained(GERMANY_ROUTE)
+    put_agent(state, A, "Rome")
+    put_agent(state, A, "Germany")
+    assert state.trade_income(A)[mk("Germany")] == 300
+
+
+@pytest.mark.rule("FOR-5.4")
+def test_an_allys_horrea_do_not_complete_a_chain() -> None:
+    state = new_state()
+    clear_agents(state, A)
+    for market in GERMANY_ROUTE:
+        put_horreum(state, A if market != "Tridentum" else B, market)
+    put_alliance(state, A, B)
+    clear_agents(state, B)
+    assert state.trade_income(A)[mk("Germany")] == 175
+
+
+# -- FOR-5.5 fate at the trade -----------------------------------------------------------------
+
+
+@pytest.mark.rule("FOR-5.5")
+def test_a_harvest_pays_at_the_next_trade_only() -> None:
+    state = new_state()
+    put_horreum(state, A, "Narbo")
+    assert traded(state)[A] == 50
+    end_turn(state, card=10)  # Gallic vintage: Narbo and Marseille
+    assert state.bonus[A] == 500
+    assert traded(state)[A] == 550
+    assert state.bonus[A] == 0
+    end_turn(state, card=6)
+    assert traded(state)[A] == 50
+
+
+@pytest.mark.rule("FOR-5.5")
+def test_a_flooded_market_earns_nothing_at_the_next_trade_only() -> None:
+    state = new_state()
+    put_horreum(state, A, "Carthage")
+    put_horreum(state, A, "Luna")
+    assert traded(state)[A] == 250
+    end_turn(state, card=3)  # floods: A's best market is Carthage
+    assert state.blocked[A] == mk("Carthage")
+    assert traded(state)[A] == 75
+    assert state.blocked[A] == -1
+    end_turn(state, card=6)
+    assert traded(state)[A] == 250
+
+
+@pytest.mark.rule("FOR-5.5")
+def test_supplies_for_the_legions_pay_at_the_next_trade() -> None:
+    state = new_state()
+    put_agent(state, B, "Lugdunum")
+    assert traded(state) == [0, 0, 0, 0]
+    end_turn(state, card=20)
+    assert state.money[B] == 200  # nothing yet
+    assert traded(state) == [0, 500, 0, 0]
+    end_turn(state, card=6)
+    assert traded(state) == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("FOR-5.5")
+def test_the_prefect_of_the_grain_supply_earns_at_two_trades() -> None:
+    state = new_state()
+    put_horreum(state, A, "Rome")
+    put_horreum(state, A, "Alexandria")
+    assert traded(state)[A] == 425
+    end_turn(state, card=27)
+    assert traded(state)[A] == 925
+    end_turn(state, card=6)
+    assert traded(state)[A] == 925
+    end_turn(state, card=7)
+    assert traded(state)[A] == 425
