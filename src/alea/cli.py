@@ -462,7 +462,54 @@ def _parser() -> _Parser:
     ladder.set_defaults(run=cmd_ladder)
 
     sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")
+
+    serve = sub.add_parser("serve", help="start the web app (lobby, online play, replays)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--db",
+        default="sqlite:///alea.db",
+        help="SQLAlchemy database URL (default: the SQLite file alea.db here; "
+        "postgresql+psycopg://user:pw@host/db for PostgreSQL)",
+    )
+    serve.add_argument(
+        "--workers", type=int, default=None, help="bot worker processes (default: one per core)"
+    )
+    serve.set_defaults(run=cmd_serve)
     return parser
+
+
+def cmd_serve(ns: argparse.Namespace) -> int:
+    """``alea serve``: the web app on ``--host``:``--port``, storing to ``--db``."""
+    import uvicorn
+
+    from alea.server.app import create_app
+
+    if not 0 < ns.port < 65536:
+        raise UsageError("--port must be between 1 and 65535")
+    app = create_app(ns.db, workers=ns.workers)
+    print(f"Alea is serving on http://{ns.host}:{ns.port}/ (database {_safe_url(ns.db)})")
+    # Views are mostly SVG text; compressing each one costs the server more than it saves on
+    # the loopback and local networks it serves, so per-message deflate stays off.
+    uvicorn.run(
+        app,
+        host=ns.host,
+        port=ns.port,
+        log_level="warning",
+        access_log=False,
+        ws_per_message_deflate=False,
+    )
+    return 0
+
+
+def _safe_url(url: str) -> str:
+    """A database URL with any password hidden."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, creds = head.partition("//")
+    user = creds.split(":", 1)[0]
+    return f"{scheme}//{user}:***@{tail}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

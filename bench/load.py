@@ -1,0 +1,217 @@
+"""Load bench of the web app: many concurrent games with bots, played over WebSockets.
+
+Starts ``alea serve`` on a fresh SQLite file, creates ``--games`` games (one human seat each,
+bots in the others), and plays the human seats from one asyncio client for ``--seconds``:
+whenever a seat may act it waits a random think time (uniform, mean ``--think`` seconds, as a
+person would) and picks a legal choice at random. It reports the moves applied per
+second (every action stored, bots' and dice included), the latency of the human moves (from
+sending the choice to receiving the view that shows it), and every error.
+
+    .venv/bin/python bench/load.py                       # 200 Forum games for 60 s
+    .venv/bin/python bench/load.py --games 50 --seconds 20 --game triumvirate
+
+Target (issue: play in the browser): 0 errors and a p99 latency under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+def get(port: int, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.human_moves = 0
+        self.finished = 0
+
+
+async def seat(
+    port: int, game_id: str, token: str, until: float, rng: random.Random, t: Tally, think: float
+) -> None:
+    url = f"ws://127.0.0.1:{port}/ws/{game_id}"
+    try:
+        async with connect(url, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            sent_at: float | None = None
+            sent_seq = -1
+            while time.monotonic() < until:
+                try:
+                    raw = await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.1, until - time.monotonic())
+                    )
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                if msg["type"] == "error":
+                    t.errors.append(msg["message"])
+                    continue
+                if sent_at is not None and msg["seq"] > sent_seq:
+                    t.latencies.append(time.monotonic() - sent_at)
+                    sent_at = None
+                if msg["terminal"]:
+                    t.finished += 1
+                    break
+                if msg["legal"] and msg["seat"] == msg["to_move"] and sent_at is None:
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                    choice = rng.randrange(len(msg["legal"]))
+                    sent_seq = msg["seq"]
+                    sent_at = time.monotonic()
+                    t.human_moves += 1
+                    await ws.send(json.dumps({"type": "act", "seq": msg["seq"], "i": choice}))
+    except Exception as exc:
+        t.errors.append(f"{type(exc).__name__}: {exc}")
+
+
+async def run(
+    port: int, games: list[dict[str, Any]], seconds: float, seed: int, think: float = 0.0
+) -> Tally:
+    t = Tally()
+    until = time.monotonic() + seconds
+    rng = random.Random(seed)
+    await asyncio.gather(
+        *(
+            seat(
+                port, g["id"], g["seats"][0]["token"], until, random.Random(rng.random()), t, think
+            )
+            for g in games
+        )
+    )
+    return t
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--game", default="forum")
+    ap.add_argument("--bot", default="heuristic", help="agent of the bot seats")
+    ap.add_argument("--workers", type=int, default=None, help="server bot workers")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds a simulated player waits before each choice (0: at once)",
+    )
+    ns = ap.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.db"
+        cmd = [
+            sys.executable,
+            "-m",
+            "alea",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+        ]
+        if ns.workers is not None:
+            cmd += ["--workers", str(ns.workers)]
+        server_log = (Path(tmp) / "server.log").open("w")
+        server = subprocess.Popen(cmd, stdout=server_log, stderr=subprocess.STDOUT)
+        try:
+            for _ in range(400):
+                try:
+                    get(port, "/api/catalog")
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            n = 3 if ns.game == "triumvirate" else 4
+            games = [
+                post(
+                    port,
+                    "/api/games",
+                    {
+                        "game": ns.game,
+                        "seed": ns.seed + i,
+                        "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": ns.bot}] * (n - 1),
+                    },
+                )
+                for i in range(ns.games)
+            ]
+            moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
+            start = time.monotonic()
+            t = asyncio.run(run(port, games, ns.seconds, ns.seed, ns.think))
+            elapsed = time.monotonic() - start
+            moves_after = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            server_log.close()
+            logged = (Path(tmp) / "server.log").read_text().splitlines()
+            problems = [line for line in logged if "Error" in line]
+    moves = moves_after - moves_before
+    lat = [x * 1000 for x in t.latencies]
+    print(
+        f"alea serve load bench: {ns.games} {ns.game} games, 1 human seat each over WebSocket"
+        f" (thinking {ns.think:g} s a move on average), bots {ns.bot}; {elapsed:.0f} s"
+    )
+    rate = moves / elapsed
+    print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
+    print(f"  human moves             {t.human_moves:>10,}  ({t.human_moves / elapsed:,.0f}/s)")
+    print(f"  games finished          {t.finished:>10,}")
+    worst = max(lat, default=float("nan"))
+    p50, p99 = pct(lat, 0.5), pct(lat, 0.99)
+    print(f"  latency p50 / p99 / max {p50:8.1f} / {p99:.1f} / {worst:.1f} ms")
+    print(f"  errors                  {len(t.errors):>10,}  (server log: {len(problems)} problems)")
+    for line in problems[:5]:
+        print(f"    server: {line[:150]}")
+    for e in sorted(set(t.errors))[:10]:
+        print(f"    {e}")
+    ok = not t.errors and not problems and pct(lat, 0.99) < 100
+    print(f"  target: 0 errors, p99 < 100 ms: {'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,315 @@
+"""Persistence for online games: SQLAlchemy Core tables, managed by Alembic migrations.
+
+A game is its settings (game id, options, seats, seed) plus an append-only list of actions; the
+position is rebuilt by replaying them, so what is stored is exactly what a record holds. Seat
+tokens are kept only as SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("version", String(32), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("result", Text, nullable=True),
+    Column("host_hash", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+seat_tokens_table = Table(
+    "seat_tokens",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+)
+
+STATUSES = ("open", "running", "finished")
+"""``open``: a human seat has never connected; ``running``; ``finished``."""
+
+
+def digest(token: str) -> str:
+    """The stored form of a secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """An unguessable token (192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class GameRow:
+    """One stored game's settings and status."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    version: str
+    status: str
+    result: dict[str, Any] | None
+    created: datetime
+    updated: datetime
+
+    def summary(self, moves: int) -> dict[str, Any]:
+        """What the lobby lists about a game."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": len(self.seats),
+            "options": self.options,
+            "seats": [{"name": s["name"], "kind": s["kind"]} for s in self.seats],
+            "status": self.status,
+            "result": self.result,
+            "moves": moves,
+            "created": self.created.isoformat(),
+            "updated": self.updated.isoformat(),
+        }
+
+
+def _row(r: Any) -> GameRow:
+    created = r.created if r.created.tzinfo else r.created.replace(tzinfo=UTC)
+    updated = r.updated if r.updated.tzinfo else r.updated.replace(tzinfo=UTC)
+    return GameRow(
+        id=r.id,
+        game=r.game,
+        options=json.loads(r.options),
+        seats=json.loads(r.seats),
+        seed=r.seed,
+        version=r.version,
+        status=r.status,
+        result=None if r.result is None else json.loads(r.result),
+        created=created,
+        updated=updated,
+    )
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database schema up to date with Alembic (creates it on first use)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    location = resources.files("alea.server").joinpath("migrations")
+    cfg.set_main_option("script_location", str(location))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets write-ahead logging and foreign keys."""
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False}
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+    return engine
+
+
+class Store:
+    """The games, their seat tokens and their actions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+
+    def create_game(
+        self,
+        game_id: str,
+        game: str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int,
+        version: str,
+        token_hashes: dict[int, str],
+        host_hash: str,
+        status: str = "open",
+        actions: list[dict[str, Any]] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store a new game with its seat token digests (and, for imports, its actions)."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.insert().values(
+                    id=game_id,
+                    game=game,
+                    options=json.dumps(options),
+                    seats=json.dumps(seats),
+                    seed=seed,
+                    version=version,
+                    status=status,
+                    result=None if result is None else json.dumps(result),
+                    host_hash=host_hash,
+                    created=now,
+                    updated=now,
+                )
+            )
+            if token_hashes:
+                conn.execute(
+                    seat_tokens_table.insert(),
+                    [
+                        {"game_id": game_id, "seat": s, "token_hash": h}
+                        for s, h in token_hashes.items()
+                    ],
+                )
+            if actions:
+                conn.execute(
+                    actions_table.insert(),
+                    [
+                        {"game_id": game_id, "seq": i + 1, "action": json.dumps(a)}
+                        for i, a in enumerate(actions)
+                    ],
+                )
+
+    def get(self, game_id: str) -> GameRow | None:
+        """A stored game, or ``None``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
+        return None if r is None else _row(r)
+
+    def actions(self, game_id: str) -> list[dict[str, Any]]:
+        """Every stored action of a game, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_table.c.action)
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.seq)
+            ).all()
+        return [json.loads(r.action) for r in rows]
+
+    def append(
+        self,
+        game_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Commit ``actions`` as numbers ``seq``, ``seq+1``…, with the game's new status."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_table.insert(),
+                [
+                    {"game_id": game_id, "seq": seq + i, "action": json.dumps(a)}
+                    for i, a in enumerate(actions)
+                ],
+            )
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(
+                    status=status,
+                    result=None if result is None else json.dumps(result),
+                    updated=_now(),
+                )
+            )
+
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
+        """Replace a game's seat list (a seat handed to a bot) and status."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(seats=json.dumps(seats), status=status, updated=_now())
+            )
+
+    def seat_for(self, game_id: str, token: str) -> int | None:
+        """The seat a token opens in a game, or ``None``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(seat_tokens_table.c.seat).where(
+                    seat_tokens_table.c.game_id == game_id,
+                    seat_tokens_table.c.token_hash == digest(token),
+                )
+            ).first()
+        return None if r is None else int(r.seat)
+
+    def is_host(self, game_id: str, token: str) -> bool:
+        """Whether ``token`` is the host token of the game."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(games_table.c.host_hash).where(games_table.c.id == game_id)
+            ).first()
+        return r is not None and secrets.compare_digest(r.host_hash, digest(token))
+
+    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """Summaries of the latest games, newest first."""
+        counts = (
+            select(actions_table.c.game_id, func.count().label("n"))
+            .group_by(actions_table.c.game_id)
+            .subquery()
+        )
+        q = select(games_table, counts.c.n).outerjoin(counts, counts.c.game_id == games_table.c.id)
+        if status is not None:
+            q = q.where(games_table.c.status == status)
+        q = q.order_by(games_table.c.updated.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        return [_row(r).summary(int(r.n or 0)) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        """Ids of games that are not finished."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id).where(games_table.c.status != "finished")
+            ).all()
+        return [r.id for r in rows]

@@ -1,0 +1,112 @@
+"""Helpers for the web app tests: an app on a fresh SQLite file, a real server process, views."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from alea.server.app import create_app
+
+
+@contextmanager
+def client(db: Path, workers: int = 0) -> Iterator[TestClient]:
+    """A test client of an app storing to ``db`` (its lifespan runs inside the block)."""
+    app = create_app(f"sqlite:///{db}", workers=workers)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_game(c: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """Create a game; ``seats`` are ``"human"`` or agent specs for bots."""
+    body = {
+        "game": game,
+        "seats": [
+            {"kind": "human"} if s == "human" else {"kind": "bot", "agent": s} for s in seats
+        ],
+        **extra,
+    }
+    r = c.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def next_view(ws: Any, limit: int = 500) -> dict[str, Any]:
+    """The next view message (errors are returned too, as they are)."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] in ("view", "error"):
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("no view came")
+
+
+def wait_for_turn(ws: Any, seat: int | None, limit: int = 5000) -> dict[str, Any]:
+    """Read views until it is ``seat``'s decision or the game is over."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == "view" and (msg["terminal"] or (msg["legal"] and msg["seat"] == seat)):
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("the turn never came")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "alea",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+        *args,
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
+
+
+def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+def merge_log(lines: list[str], view: dict[str, Any]) -> None:
+    """Fold a view's log lines into ``lines`` (the whole log from move 1), as the client does."""
+    start = view["log_start"]
+    assert start <= len(lines), "a view skipped log lines"
+    del lines[start:]
+    lines.extend(view["log"])

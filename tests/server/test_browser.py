@@ -1,0 +1,148 @@
+"""The web app in a real browser: Debian's chromium driven by Playwright, against ``alea serve``."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import free_port, post, server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "alea.db"
+    port = free_port()
+    with server(db, port, "--workers", "1"):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+def click_until_over(pages: list[Any], pick: str = "last", limit: int = 3000) -> None:
+    """Each page clicks a choice whenever it has one, until a page says the game is over."""
+    for _ in range(limit):
+        for page in pages:
+            if page.locator("#turn").inner_text() == "Game over":
+                return
+            buttons = page.locator("#choices button:enabled")
+            n = buttons.count()
+            if n:
+                (buttons.nth(n - 1) if pick == "last" else buttons.first).click()
+        pages[0].wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def test_create_a_game_in_the_lobby_and_finish_it_by_clicking(site: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(site + "/")
+    page.select_option("#game", "forum")
+    page.select_option("#players", "2")
+    page.locator("#seats select").nth(1).select_option("bot:heuristic")
+    page.click("#start")
+    link = page.locator("#links a.seatlink").first
+    link.wait_for()
+    link.click()
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.getElementById('connText').textContent === 'connected'")
+    clicked_board = False
+    for _ in range(3000):
+        if page.locator("#turn").inner_text() == "Game over":
+            break
+        playable = page.locator("#board .playable")
+        if not clicked_board and playable.count():
+            playable.first.click(force=True)
+            clicked_board = True
+            page.wait_for_timeout(100)
+            menu = page.locator("#menu button")
+            if page.locator("#menu").is_visible() and menu.count():
+                menu.first.click()
+            continue
+        buttons = page.locator("#choices button:enabled")
+        if buttons.count():
+            buttons.nth(buttons.count() - 1).click()
+        page.wait_for_timeout(20)
+    assert page.locator("#turn").inner_text() == "Game over"
+    assert clicked_board, "no board element was ever playable"
+    assert page.locator("#outcome").inner_text()
+    assert page.locator("#export").is_visible()
+    page.click("#replay")
+    page.wait_for_selector("#board svg")
+    page.click("#next")
+    page.wait_for_function("document.getElementById('pos').textContent.startsWith('move 1 ')")
+    page.close()
+
+
+def test_two_browsers_play_each_other(site: str, browser: Any) -> None:
+    made = post(
+        int(site.rsplit(":", 1)[1]),
+        "/api/games",
+        {
+            "game": "forum",
+            "players": 2,
+            "options": {"max_turns": 6},
+            "seed": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        },
+    )
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = []
+    for ctx, seat in zip(contexts, made["seats"], strict=True):
+        page = ctx.new_page()
+        page.goto(site + seat["link"])
+        page.wait_for_selector("#board svg")
+        pages.append(page)
+    assert "Aemilii" in pages[0].locator("#title").inner_text()
+    assert "Cornelii" in pages[1].locator("#title").inner_text()
+    click_until_over(pages, pick="first")
+    for page in pages:
+        page.wait_for_function("document.getElementById('turn').textContent === 'Game over'")
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path: Path) -> None:
+    port = int(site.rsplit(":", 1)[1])
+    seats = 3 if game == "triumvirate" else 4
+    made = post(
+        port,
+        "/api/games",
+        {"game": game, "seed": 5, "seats": [{"kind": "bot", "agent": "random"}] * seats},
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site + made["spectator"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_timeout(500)
+    # The bots keep playing, so the board is redrawn often: measure it in one script run.
+    width, height, shapes = page.evaluate(
+        """() => { const svg = document.querySelector('#board > svg');
+                   const r = svg.getBoundingClientRect();
+                   return [r.width, r.height, svg.querySelectorAll('*').length]; }"""
+    )
+    assert width > 500
+    assert height > 250
+    assert shapes > 200
+    shot = tmp_path / f"{game}.png"
+    page.locator("#board").screenshot(path=str(shot))
+    assert shot.stat().st_size > 30_000, "the board screenshot is nearly blank"
+    page.close()
