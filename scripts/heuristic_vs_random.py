@@ -26,7 +26,8 @@ def main() -> int:
     total = Counter[str]()
     shown = " ".join(f"{k}={v}" for k, v in options.items())
     print(
-        f"{game_id} {shown}: heuristic against random bots, {per_seat} games per seat,"
+        f"{game_id}{' ' + shown if shown else ''}: heuristic against random bots,"
+        f" {per_seat} games per seat,"
         f" seeds from {base}"
     )
     for seat in range(game.num_players):

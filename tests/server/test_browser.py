@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,8 +11,10 @@ from typing import Any
 import pytest
 from server_helpers import free_port, post, server
 
-playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium")
+if os.environ.get("ALEA_REQUIRE_BROWSER") and CHROMIUM is None:
+    raise RuntimeError("ALEA_REQUIRE_BROWSER is set but Debian's chromium is not installed")
+playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 FLAGS = [
