@@ -37,7 +37,7 @@ LOG_SHOWN = 20
 
 COMMANDS = (
     ("NUMBER", "play the action with that number"),
-    ("PLACE", "a hex name or col,row: list only the moves that end there"),
+    ("PLACE", "a place (a hex name or col,row; a market): list only the moves that go there"),
     ("list", "show the numbered actions again"),
     ("board", "draw the board again"),
     ("log", f"show the last {LOG_SHOWN} lines of the game log"),

@@ -68,7 +68,7 @@ class GameView:
         render: draws the position for a seat.
         guide: a short how-to-play text (rich markup) shown by ``help``.
         narrate: turns an action into log lines; ``None`` logs the action's text.
-        find_place: the place a player typed (a hex name, ``col,row``), or ``None``.
+        find_place: the place a player typed (a hex name or ``col,row``, a market), or ``None``.
         destination: where an action ends, comparable with ``find_place``'s answer.
         choice_rows: groups the numbered choices into labelled rows of (index, markup text);
             ``None`` lists every choice by its text.
