@@ -18,12 +18,12 @@ PRICES: Final = (0, 100, 200, 300, 400, 500)
 BENEFACTION_KINDS: Final = BOARD.benefactions
 
 _VERB_TEXT: Final = {
-    "done": "has finished moving agents",
-    "pass": "passes",
-    "accept": "accepts",
-    "decline": "declines",
-    "pay": "pays",
-    "refuse": "refuses",
+    "done": "have finished moving their agents",
+    "pass": "pass",
+    "accept": "accept",
+    "decline": "decline",
+    "pay": "pay",
+    "refuse": "refuse",
 }
 
 

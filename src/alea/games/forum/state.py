@@ -1411,6 +1411,25 @@ class ForumState(State):
             if self.stage == FATE_ROLL:
                 ok = "elected, +1 prestige" if v >= CARDS[self.fate_card].roll else "not elected"
                 return f"the {who} roll {v} in the local elections: {ok}"
+        if t is Decide and self.proposal is not None and self.stage in (RESPOND, REPLY):
+            proposer, target, son, price, _ = self.proposal
+            verb = action.verb  # type: ignore[attr-defined]
+            child = "son" if son else "daughter"
+            who = GENTES[action.seat]  # type: ignore[attr-defined]
+            if self.stage == RESPOND:
+                return f"the {who} {verb} the {GENTES[proposer]}' {child} for ${price}"
+            return f"the {who} {verb} the dowry of ${price} the {GENTES[target]} ask"
+        if t is Decide and self.stage == FATE_CHOICE and self.fate_card:
+            c = CARDS[self.fate_card]
+            verb = action.verb  # type: ignore[attr-defined]
+            who = GENTES[action.seat]  # type: ignore[attr-defined]
+            if verb == "pay" and c.kind in ("sponsor", "vow"):
+                return f"the {who} pay ${c.cost} for 1 prestige ({c.title})"
+            if verb == "pay":
+                return f"the {who} pay ${c.cost} ({c.title})"
+            if c.kind == "mores":
+                return f"the {who} marry no child and lose 1 prestige ({c.title})"
+            return f"the {who} decline ({c.title})"
         if t is Give:
             g: Give = action  # type: ignore[assignment]
             cost = GIVING_BANDS[g.space // N_KINDS].cost
