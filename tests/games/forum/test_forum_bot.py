@@ -72,3 +72,26 @@ def test_bots_choose_the_same_whatever_the_hidden_family_cards(kind: str) -> Non
             again = make(kind, iterations=25) if kind == "mcts" else make(kind)
             assert agent.act(state, seat, make_rng(9)) == again.act(variant, seat, make_rng(9))
     assert differed > 0, "no variant changed the hidden cards: the test proves nothing"
+
+
+def test_trade_totals_in_one_pass_match_the_market_by_market_sums() -> None:
+    checked = 0
+    for ruleset in ("short", "complete"):
+        game = alea.load("forum", players=4, ruleset=ruleset)
+        for seed in range(6):
+            record = alea.play(game, [make("heuristic") for _ in range(4)], seed=seed)
+            state = game.new_initial_state()
+            for k, data in enumerate(record.actions):
+                state.apply_action(game.action_from_json(data))
+                if k % 7 or state.is_terminal():
+                    continue
+                assert isinstance(state, ForumState)
+                slow = []
+                for p in range(4):
+                    total = sum(state.trade_income(p).values()) + state.bonus[p]
+                    if state.praefect == p and state.praefect_turns > 0:
+                        total += 500
+                    slow.append(total)
+                assert state.trade_totals() == slow
+                checked += 1
+    assert checked > 100
