@@ -12,7 +12,7 @@ python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 
 # bench/ and tests/ may not exist yet in a young checkout; lint what is there.
 lint_dirs=()
-for dir in src tests bench scripts; do
+for dir in src tests bench scripts examples; do
     if [[ -d $dir ]]; then
         lint_dirs+=("$dir")
     fi

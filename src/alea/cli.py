@@ -25,6 +25,7 @@ import alea
 from alea.core.errors import AleaError, RecordError
 from alea.core.game import Game
 from alea.core.record import GameRecord, start_record
+from alea.lab.commands import add_lab_commands
 from alea.ladder import run_ladder
 from alea.render import svg_renderer
 from alea.terminal import (
@@ -461,6 +462,7 @@ def _parser() -> _Parser:
     ladder.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     ladder.set_defaults(run=cmd_ladder)
 
+    add_lab_commands(sub, split_agents=_agent_specs, parse_options=_options)
     sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")
 
     serve = sub.add_parser("serve", help="start the web app (lobby, online play, replays)")

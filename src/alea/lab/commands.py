@@ -1,0 +1,325 @@
+"""The ``alea lab`` subcommands: ``run``, ``report`` and ``sweep``.
+
+This module imports only the standard library at load time, so ``alea`` starts quickly and
+works without the ``lab`` extra; each command checks for what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from alea.lab.plan import LabError
+
+SplitAgents = Callable[[str], list[str]]
+ParseOptions = Callable[[Sequence[str]], dict[str, Any]]
+
+NEEDS = ("numpy", "matplotlib")
+
+
+def _need_lab() -> None:
+    for name in NEEDS:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise LabError(
+                f"alea lab needs {name}, which is not installed: pip install 'alea[lab]'"
+            ) from None
+
+
+class _Bar:
+    """A rich progress bar with rate and ETA, started on first use (after workers fork)."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label = label
+        self.quiet = quiet
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self._progress is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+            )
+            self._progress.start()
+            self._task = self._progress.add_task(self.label, total=total, completed=done, rate="")
+            return
+        speed = self._progress.tasks[0].speed
+        rate = f"{speed:.1f} games/s" if speed else ""
+        self._progress.update(self._task, completed=done, total=total, rate=rate)
+
+    def close(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+
+def _jobs(value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise LabError("--jobs must be at least 1")
+    return value
+
+
+def _backend_args(ns: argparse.Namespace) -> dict[str, Any]:
+    if ns.address and ns.backend != "ray":
+        raise LabError("--address needs --backend ray")
+    return {"backend": ns.backend, "jobs": _jobs(ns.jobs), "address": ns.address}
+
+
+def cmd_run(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: ParseOptions) -> int:
+    """``alea lab run GAME``: play the games into ``--out``, resuming what is there."""
+    _need_lab()
+    from alea.lab.data import load_run, share_table
+    from alea.lab.plan import RunSpec
+    from alea.lab.runner import run
+
+    spec = RunSpec.build(ns.game, parse_options(ns.set), split_agents(ns.agents), ns.seed)
+    folder = Path(ns.out)
+    bar = _Bar(f"{spec.game} → {folder.name}", ns.quiet)
+    try:
+        result = run(
+            spec,
+            folder,
+            ns.n,
+            keep_records=ns.keep_records,
+            stop_width=ns.stop_width,
+            progress=bar,
+            **_backend_args(ns),
+        )
+    except KeyboardInterrupt:
+        bar.close()
+        _interrupted(folder)
+        raise
+    finally:
+        bar.close()
+    print(share_table(load_run(folder)))
+    print()
+    print(_run_line(result))
+    return 0
+
+
+def _interrupted(folder: Path) -> None:
+    try:
+        from alea.lab.store import read_meta, read_rows
+
+        read_meta(folder)
+        stored = sum(1 for _ in read_rows(folder, "games")[1])
+        print(
+            f"interrupted: {stored} games are stored in {folder}; "
+            "run the same command again to carry on",
+            file=sys.stderr,
+        )
+    except LabError:
+        pass
+
+
+def _run_line(result: Any) -> str:
+    parts = []
+    if result.played:
+        parts.append(
+            f"played {result.played} games in {result.seconds:.1f} s "
+            f"({result.rate():.1f} games/s on {result.workers} workers)"
+        )
+    else:
+        parts.append("nothing to play")
+    parts.append(f"{result.stored} of {result.planned} games stored in {result.folder}")
+    if result.stopped_early:
+        parts.append(
+            f"stopped early: every seat's 95% interval is narrower than {result.widest:.3f}"
+        )
+    if result.parquet:
+        parts.append("Parquet: " + ", ".join(p.name for p in result.parquet))
+    return "; ".join(parts)
+
+
+def cmd_report(ns: argparse.Namespace) -> int:
+    """``alea lab report DIR...``: the HTML report of one run or several variants."""
+    _need_lab()
+    from alea.lab.report import write_report
+
+    report = write_report(ns.dirs, ns.out)
+    print(f"wrote {report.path} ({len(report.figures)} figures beside it)")
+    return 0
+
+
+def cmd_sweep(
+    ns: argparse.Namespace, split_agents: SplitAgents, parse_options: ParseOptions
+) -> int:
+    """``alea lab sweep GAME --grid option=v1,v2``: run every variant, rank them by fairness."""
+    _need_lab()
+    from alea.lab.report import write_report
+    from alea.lab.sweep import parse_grid, sweep, variant_name, variants
+
+    grid = parse_grid(ns.grid)
+    folder = Path(ns.out)
+    bars: list[_Bar] = []
+
+    def on_variant(name: str, i: int, total: int) -> _Bar:
+        for b in bars:
+            b.close()
+        bar = _Bar(f"[{i}/{total}] {name}", ns.quiet)
+        bars.append(bar)
+        return bar
+
+    try:
+        result = sweep(
+            ns.game,
+            grid,
+            split_agents(ns.agents),
+            folder,
+            ns.n,
+            options=parse_options(ns.set),
+            seed=ns.seed,
+            stop_width=ns.stop_width,
+            on_variant=on_variant,
+            **_backend_args(ns),
+        )
+    finally:
+        for b in bars:
+            b.close()
+    print(result.table())
+    ordered = [folder / variant_name(choice) for choice in variants(grid)]
+    report = write_report(ordered, folder / "report.html", lead=[result.section()])
+    print(f"wrote {report.path} and {folder / 'sweep.json'}")
+    return 0
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--agents",
+        default="heuristic",
+        metavar="SPECS",
+        help="one agent spec for every seat, or one per seat, comma-separated, e.g. "
+        "heuristic or heuristic,random,mcts:time=0.1 (seats rotate when they differ; "
+        "default: %(default)s)",
+    )
+    p.add_argument(
+        "-n", type=int, default=1000, metavar="N", help="games in all (default: %(default)s)"
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, metavar="J", help="games at once (default: one per CPU)"
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="master seed of the per-game seeds (default: 0)"
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a game option, e.g. players=3 or max_rounds=60",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where games are played: local processes, or a Ray cluster (default: local)",
+    )
+    p.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="a Ray cluster to join (a head started with `ray start --head`), or auto",
+    )
+    p.add_argument(
+        "--stop-width",
+        type=float,
+        default=None,
+        metavar="W",
+        help="stop early once every seat's 95%% interval of win share is narrower than W",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def _missing(ns: argparse.Namespace) -> int:
+    raise LabError("name a lab command: run, report or sweep (see alea lab --help)")
+
+
+def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: ParseOptions) -> None:
+    """Add ``alea lab run|report|sweep`` to the ``alea`` command's subparsers."""
+    lab = sub.add_parser(
+        "lab",
+        help="the balance lab: play thousands of games, report on fairness, sweep variants",
+        description="The balance lab. `run` plays many games into a folder (SQLite and "
+        "Parquet, resumable), `report` writes an HTML report of one or more runs, `sweep` runs "
+        "every combination of rule options and ranks them by fairness.",
+    )
+    lab.set_defaults(run=_missing)
+    labsub = lab.add_subparsers(dest="lab_command", metavar="COMMAND")
+
+    run = labsub.add_parser(
+        "run",
+        help="play many games into a folder",
+        description="Play games 0..N-1 with per-game seeds spawned from --seed, storing every "
+        "game and seat in DIR/lab.sqlite as it finishes, then DIR/games.parquet and "
+        "DIR/results.parquet. Run the same command again to resume or extend a run.",
+    )
+    run.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    _add_common(run)
+    run.add_argument("--out", required=True, metavar="DIR", help="the run's folder")
+    run.add_argument(
+        "--keep-records", action="store_true", help="also write DIR/records/game-NNNNNN.json"
+    )
+    run.set_defaults(run=partial(cmd_run, split_agents=split_agents, parse_options=parse_options))
+
+    report = labsub.add_parser(
+        "report",
+        help="an HTML report of one run, or of several variants side by side",
+        description="Write a self-contained HTML report (PNG figures embedded and written "
+        "beside it). With several folders, the first is the baseline the others are tested "
+        "against.",
+    )
+    report.add_argument("dirs", nargs="+", metavar="DIR", help="run folders")
+    report.add_argument(
+        "--out",
+        metavar="FILE.html",
+        help="the report (default: DIR/report.html for one run, ./report.html for several)",
+    )
+    report.set_defaults(run=cmd_report)
+
+    sweep = labsub.add_parser(
+        "sweep",
+        help="run every combination of option values and rank them by fairness",
+        description="Run the game under every combination of the --grid values into "
+        "DIR/<variant>, rank the variants by the spread of seat win shares, and write "
+        "DIR/report.html and DIR/sweep.json.",
+    )
+    sweep.add_argument("game", help="the game, e.g. forum (see: alea games)")
+    sweep.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        required=True,
+        metavar="OPTION=V1,V2,...",
+        help="an option and the values to try; repeat for a grid",
+    )
+    _add_common(sweep)
+    sweep.add_argument("--out", required=True, metavar="DIR", help="the sweep's folder")
+    sweep.set_defaults(
+        run=partial(cmd_sweep, split_agents=split_agents, parse_options=parse_options)
+    )

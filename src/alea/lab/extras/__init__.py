@@ -1,0 +1,1 @@
+"""Per-game lab hooks: ``alea.lab.extras.<game>`` (see ``alea.lab.hooks``)."""

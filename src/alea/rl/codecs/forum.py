@@ -1,0 +1,344 @@
+"""Forum's codec: 609 action indices and a 1,483-value observation, both seen from the mover.
+
+Seats other than the mover are named by their offset to the mover's left (``+1``, ``+2``,
+``+3``); in a game of fewer than four players the offsets that name nobody are never legal.
+The action index space, in order (see ``docs/rl.md`` for the whole table):
+
+=============  =====  ===========================================================
+block          size   index within the block
+=============  =====  ===========================================================
+decide            6   done, pass, accept, decline, pay, refuse
+move            150   ``2 * link + 0`` along a board link as listed, ``+ 1`` back
+marry_local     114   ``2 * market + (0 son, 1 daughter)``
+propose          36   ``12 * (offset - 1) + 6 * (0 son, 1 daughter) + price slot``
+counter           6   price slot (``PRICES`` = 0, 100, ..., 500)
+divorce           3   ``offset - 1``
+build            57   market
+destroy         171   ``3 * market + offset - 1`` (the victim)
+give              9   benefaction space
+dismiss          57   market
+=============  =====  ===========================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from alea.core.game import Action, Game
+from alea.games.forum.actions import (
+    PRICES,
+    Build,
+    Counter,
+    Decide,
+    Destroy,
+    Dismiss,
+    Divorce,
+    Give,
+    MarryLocal,
+    Move,
+    Propose,
+)
+from alea.games.forum.board import BOARD
+from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
+from alea.games.forum.state import N_SPACES, STAGE_NAMES
+from alea.rl import pixels
+from alea.rl.codecs.base import (
+    FloatArray,
+    GameCodec,
+    Layout,
+    ObservationEncoder,
+    RgbArray,
+    TableCodec,
+    clip,
+    fill,
+)
+
+SEATS: Final = 4
+"""Seat slots of every per-seat block: Forum has at most four players."""
+VERBS: Final = ("done", "pass", "accept", "decline", "pay", "refuse")
+"""The decisions without a place, in index order."""
+N_MARKETS: Final = len(BOARD.markets)
+MARKET_NAMES: Final = tuple(m.name for m in BOARD.markets)
+MARKET_INDEX: Final = {name: i for i, name in enumerate(MARKET_NAMES)}
+BANDS: Final = tuple(b.name for b in BOARD.bands)
+STAGES: Final = {name: i for i, name in enumerate(STAGE_NAMES)}
+DECK: Final = FAMILY_SONS + FAMILY_DAUGHTERS
+ROME_NAME: Final = MARKET_NAMES[BOARD.rome]
+
+
+def _child(son: bool) -> str:
+    return "son" if son else "daughter"
+
+
+def action_table(seat: int, n: int) -> tuple[list[Action | None], list[str]]:
+    """Every index's action for ``seat`` in an ``n``-player game, and each index's label."""
+    acts: list[Action | None] = []
+    labels: list[str] = []
+
+    def add(action: Action | None, label: str) -> None:
+        acts.append(action)
+        labels.append(label)
+
+    def other(offset: int) -> int | None:
+        return (seat + offset) % n if offset < n else None
+
+    for verb in VERBS:
+        add(Decide(seat, verb), verb)
+    for a, b in BOARD.links:
+        add(Move(seat, a, b), f"move {MARKET_NAMES[a]}→{MARKET_NAMES[b]}")
+        add(Move(seat, b, a), f"move {MARKET_NAMES[b]}→{MARKET_NAMES[a]}")
+    for m in range(N_MARKETS):
+        for son in (True, False):
+            add(MarryLocal(seat, m, son), f"marry a {_child(son)} into {MARKET_NAMES[m]}")
+    for k in range(1, SEATS):
+        q = other(k)
+        for son in (True, False):
+            for price in PRICES:
+                add(
+                    None if q is None else Propose(seat, q, son, price),
+                    f"propose a {_child(son)} to seat +{k} for ${price}",
+                )
+    for price in PRICES:
+        add(Counter(seat, price), f"counter ${price}")
+    for k in range(1, SEATS):
+        q = other(k)
+        add(None if q is None else Divorce(seat, q), f"divorce seat +{k}")
+    for m in range(N_MARKETS):
+        add(Build(seat, m), f"build in {MARKET_NAMES[m]}")
+    for m in range(N_MARKETS):
+        for k in range(1, SEATS):
+            q = other(k)
+            add(
+                None if q is None else Destroy(seat, m, q),
+                f"destroy seat +{k}'s horreum in {MARKET_NAMES[m]}",
+            )
+    for s in range(N_SPACES):
+        add(Give(seat, s), f"give benefaction {s}")
+    for m in range(N_MARKETS):
+        add(Dismiss(seat, m), f"dismiss the agent in {MARKET_NAMES[m]}")
+    return acts, labels
+
+
+class ForumActions(TableCodec):
+    """Forum's 609 action indices for a game of ``n`` players."""
+
+    def __init__(self, n: int) -> None:
+        tables = []
+        labels: list[str] = []
+        for seat in range(n):
+            acts, labels = action_table(seat, n)
+            tables.append(acts)
+        super().__init__(tables, labels)
+
+
+# Player features, in order, within each row of the "players" block.
+PLAYER_FEATURES: Final = (
+    "present",
+    "money",
+    "prestige",
+    "agents",
+    "agents_in_rome",
+    "reserve",
+    "moved",
+    "horrea",
+    "horrea_left",
+    "benefactions",
+    "senator",
+    "children",
+    "sons",
+    "daughters",
+    "hand_known",
+    "last_income",
+    "next_income",
+    "bonus",
+    "blocked",
+    "praefect_turns",
+    *(f"band_{b.lower()}" for b in BANDS),
+    "band_none",
+)
+_PF: Final = {name: i for i, name in enumerate(PLAYER_FEATURES)}
+MONEY_SCALE: Final = 2000.0
+INCOME_SCALE: Final = 1000.0
+
+
+class ForumObservations(ObservationEncoder):
+    """Forum's observation vector, every seat block in the viewer's order (viewer first)."""
+
+    def __init__(self, game: Game) -> None:
+        lay = Layout()
+        self._stage = lay.add("stage", len(STAGE_NAMES))
+        self._to_move = lay.add("to_move", SEATS + 2)  # seat offsets, then chance, terminal
+        self._actor = lay.add("actor", SEATS + 1)  # seat offsets, then nobody
+        self._scalars = lay.add("scalars", 6)
+        self._players = lay.add("players", SEATS, len(PLAYER_FEATURES))
+        self._m_agents = lay.add("market_agents", N_MARKETS, SEATS)
+        self._m_moved = lay.add("market_moved", N_MARKETS, SEATS)
+        self._m_horrea = lay.add("market_horrea", N_MARKETS, SEATS)
+        self._m_local = lay.add("market_local", N_MARKETS, SEATS)
+        self._m_blocked = lay.add("market_blocked", N_MARKETS, SEATS)
+        self._m_pending = lay.add("market_pending", N_MARKETS)
+        self._marriages = lay.add("marriages", SEATS, SEATS)
+        self._benefactions = lay.add("benefactions", N_SPACES, SEATS + 1)  # owner, then free
+        self._fate = lay.add("fate_card", FATE_CARDS + 1)  # 0: no card this turn
+        self._fate_drawn = lay.add("fate_drawn", FATE_CARDS)
+        self._proposal = lay.add("proposal", 4 + 2 * SEATS)
+        self._pending = lay.add("pending", 2 + 2 * SEATS)
+        self._praefect = lay.add("praefect", SEATS + 1)
+        self._winners = lay.add("winners", SEATS)
+        self.layout = lay
+        self.n = game.num_players
+        opts = game.options
+        self._agents = max(1, int(opts.get("agents", 4)))
+        self._horrea = max(1, int(opts.get("horrea", 20)))
+
+    def encode(self, observation: dict[str, Any]) -> FloatArray:
+        """The vector of one Forum observation."""
+        obs = observation
+        n = self.n
+        you = obs["you"]
+        me = 0 if you is None else int(you)
+        rel = [(q - me) % n for q in range(n)]
+        ones: list[int] = []
+        vals: list[tuple[int, float]] = []
+        ones.append(self._stage + STAGES[obs["stage"]])
+        cur = obs["current"]
+        ones.append(self._to_move + (rel[cur] if cur >= 0 else (SEATS if cur == -1 else SEATS + 1)))
+        actor = obs["actor"]
+        ones.append(self._actor + (rel[actor] if 0 <= actor < n else SEATS))
+        s = self._scalars
+        win = max(1, int(obs["win_prestige"]))
+        vals += [
+            (s, obs["turn"] / max(1, obs["max_turns"])),
+            (s + 1, min(1.0, win / 50.0)),
+            (s + 2, 1.0 if obs["ruleset"] == "complete" else 0.0),
+            (s + 3, obs["fate_left"] / FATE_CARDS),
+            (s + 4, min(1.0, obs["family_deck"] / DECK)),
+            (s + 5, n / SEATS),
+        ]
+        width = len(PLAYER_FEATURES)
+        agents_total = self._agents
+        horrea_total = self._horrea
+        idx = MARKET_INDEX
+        m_agents, m_moved, m_blocked = self._m_agents, self._m_moved, self._m_blocked
+        for q, pl in enumerate(obs["players"]):
+            r = rel[q]
+            b = self._players + r * width
+            where = pl["agents"]
+            sons, daughters = pl["sons"], pl["daughters"]
+            band = pl["band"]
+            ones.append(b)  # present
+            vals += [
+                (b + 1, clip(pl["money"] / MONEY_SCALE)),
+                (b + 2, clip(pl["prestige"] / win)),
+                (b + 3, len(where) / agents_total),
+                (b + 4, where.count(ROME_NAME) / 2.0),
+                (b + 5, pl["reserve"] / agents_total),
+                (b + 6, len(pl["moved"]) / agents_total),
+                (b + 7, pl["horrea"] / horrea_total),
+                (b + 8, pl["horrea_left"] / horrea_total),
+                (b + 9, pl["benefactions"] / N_SPACES),
+                (b + 10, 1.0 if pl["senator"] else 0.0),
+                (b + 11, min(1.0, pl["children"] / 6.0)),
+                (b + 12, 0.0 if sons is None else min(1.0, sons / 6.0)),
+                (b + 13, 0.0 if daughters is None else min(1.0, daughters / 6.0)),
+                (b + 14, 0.0 if sons is None else 1.0),
+                (b + 15, clip(pl["last_income"] / INCOME_SCALE)),
+                (b + 16, clip(pl["next_income"] / INCOME_SCALE)),
+                (b + 17, clip(pl["bonus"] / INCOME_SCALE)),
+                (b + 18, 0.0 if pl["blocked"] is None else 1.0),
+                (b + 19, min(1.0, pl["praefect_turns"] / 5.0)),
+            ]
+            ones.append(b + 20 + (BANDS.index(band) if band in BANDS else len(BANDS)))
+            for name in where:
+                ones.append(m_agents + idx[name] * SEATS + r)
+            for name in pl["moved"]:
+                ones.append(m_moved + idx[name] * SEATS + r)
+            if pl["blocked"] is not None:
+                ones.append(m_blocked + idx[pl["blocked"]] * SEATS + r)
+        m_horrea, m_local = self._m_horrea, self._m_local
+        for m, mk in enumerate(obs["markets"]):
+            base = m * SEATS
+            for q in mk["horrea"]:
+                ones.append(m_horrea + base + rel[q])
+            local = mk["local"]
+            if local is not None:
+                ones.append(m_local + base + rel[local])
+        for mar in obs["marriages"]:
+            a, b2 = rel[mar["a"]], rel[mar["b"]]
+            ones.append(self._marriages + a * SEATS + b2)
+            ones.append(self._marriages + b2 * SEATS + a)
+        for ben in obs["benefactions"]:
+            owner = ben["owner"]
+            ones.append(
+                self._benefactions
+                + ben["space"] * (SEATS + 1)
+                + (SEATS if owner is None else rel[owner])
+            )
+        fate = obs["fate"]
+        ones.append(self._fate + (0 if fate is None else int(fate["card"])))
+        ones.extend(self._fate_drawn + c - 1 for c in obs["fate_drawn"])
+        prop = obs["proposal"]
+        if prop is not None:
+            p = self._proposal
+            ones += [p, p + 4 + rel[prop["from"]], p + 4 + SEATS + rel[prop["to"]]]
+            vals += [
+                (p + 1, 1.0 if prop["son"] else 0.0),
+                (p + 2, min(1.0, prop["price"] / 500.0)),
+                (p + 3, 1.0 if prop["countered"] else 0.0),
+            ]
+        pend = obs["pending"]
+        if pend is not None:
+            p = self._pending
+            ones += [
+                p,
+                p + 2 + rel[pend["attacker"]],
+                p + 2 + SEATS + rel[pend["defender"]],
+                self._m_pending + idx[pend["market"]],
+            ]
+            vals.append((p + 1, pend["needs"] / 6.0))
+        praefect = obs["praefect"]
+        ones.append(self._praefect + (SEATS if praefect is None else rel[praefect]))
+        ones.extend(self._winners + rel[w] for w in obs["winners"])
+        return fill(np.zeros(self.layout.size, dtype=np.float32), ones, vals)
+
+    def draw(self, observation: dict[str, Any]) -> RgbArray:
+        """The market network with horrea and agents, drawn with numpy alone."""
+        return draw_forum(observation)
+
+
+_XS: Final = tuple(m.xy[0] for m in BOARD.markets)
+_YS: Final = tuple(m.xy[1] for m in BOARD.markets)
+_SCALE: Final = 0.36
+_PAD: Final = 14
+_PIXEL: Final = tuple(
+    (round((x - min(_XS)) * _SCALE) + _PAD, round((y - min(_YS)) * _SCALE) + _PAD)
+    for x, y in zip(_XS, _YS, strict=True)
+)
+
+
+def draw_forum(obs: dict[str, Any]) -> RgbArray:
+    """Forum's market network: links, markets, horrea (corner squares), agents (centre)."""
+    w = round((max(_XS) - min(_XS)) * _SCALE) + 2 * _PAD
+    h = round((max(_YS) - min(_YS)) * _SCALE) + 2 * _PAD
+    img = pixels.canvas(h, w, pixels.PAPER)
+    for a, b in BOARD.links:
+        pixels.line(img, *_PIXEL[a], *_PIXEL[b], pixels.INK)
+    corners = ((-4, -4), (4, -4), (-4, 4), (4, 4))
+    for m, mk in enumerate(obs["markets"]):
+        x, y = _PIXEL[m]
+        pixels.square(img, x, y, 7, pixels.INK)
+        pixels.square(img, x, y, 6, pixels.PAPER)
+        for q in mk["horrea"]:
+            dx, dy = corners[q % SEATS]
+            pixels.square(img, x + dx, y + dy, 2, pixels.SEAT_RGB[q % SEATS])
+        occupants = mk["agents"]
+        if occupants:
+            pixels.square(img, x, y, 2, pixels.SEAT_RGB[occupants[0] % SEATS])
+    return img
+
+
+def forum_codec(game: Game) -> GameCodec:
+    """The codec of a loaded Forum game."""
+    return GameCodec(game, ForumActions(game.num_players), ForumObservations(game))

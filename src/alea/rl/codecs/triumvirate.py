@@ -1,0 +1,291 @@
+"""The Triumvirate's codec: 3,661 action indices and a board of 16 planes of 18 x 29 hexes.
+
+Hexes are numbered ``row * 29 + col`` as in the game. The action index space, in order:
+
+==========  =====  ============================================================
+block       size   index within the block
+==========  =====  ============================================================
+decide          7  roll, stay, collect, parade, end, woo, pass
+march         522  the hex the leader steps into
+move        3,132  ``6 * source hex + direction`` (E, NE, NW, W, SW, SE)
+==========  =====  ============================================================
+
+A move towards a direction that leaves the board is never legal. Seats are seen from the
+viewer: seat offset 0 is the viewer, +1 the next seat clockwise, +2 the one after; Rome's
+grey troops have their own slot.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from alea.core.game import Action, Game
+from alea.games.triumvirate.actions import FORCE_NAMES, VERBS, Decide, March, Move
+from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.state import STAGE_NAMES
+from alea.rl import pixels
+from alea.rl.codecs.base import (
+    FloatArray,
+    GameCodec,
+    Layout,
+    ObservationEncoder,
+    RgbArray,
+    TableCodec,
+    clip,
+    fill,
+)
+
+SEATS: Final = 3
+COLS: Final = BOARD.cols
+ROWS: Final = BOARD.rows
+N_HEX: Final = BOARD.size
+DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""Axial ``(dq, dr)`` of the six neighbours, in direction-index order: E, NE, NW, W, SW, SE."""
+DIRECTION_NAMES: Final = ("E", "NE", "NW", "W", "SW", "SE")
+FORCE_SLOT: Final = {name: i for i, name in enumerate(FORCE_NAMES)}
+STAGES: Final = {name: i for i, name in enumerate(STAGE_NAMES)}
+PLANES: Final = (
+    "troops_0",
+    "troops_1",
+    "troops_2",
+    "troops_rome",
+    "moved",
+    "leader_0",
+    "leader_1",
+    "leader_2",
+    "attacks",
+    "battle",
+    "land",
+    "italy",
+    "rome",
+    "zone_0",
+    "zone_1",
+    "zone_2",
+)
+"""The board planes, in order; ``_0`` is the viewer, ``_1`` and ``_2`` the next seats."""
+INV_COUNTERS: Final = tuple(1.0 / max(1, c) for c in BOARD.counters[:3])
+PLAYER_FEATURES: Final = (
+    "alive",
+    "conquests",
+    "popularity",
+    "rome_turns",
+    "troops",
+    "supply",
+    "leader_in_rome",
+)
+
+
+def _direction(src: int, to: int) -> int:
+    q0, r0 = BOARD.axial(src)
+    q1, r1 = BOARD.axial(to)
+    return DIRECTIONS.index((q1 - q0, r1 - r0))
+
+
+def action_table(seat: int) -> tuple[list[Action | None], list[str]]:
+    """Every index's action for ``seat``, and each index's label."""
+    acts: list[Action | None] = [Decide(seat, v) for v in VERBS]
+    labels = list(VERBS)
+    for h in range(N_HEX):
+        acts.append(March(seat, h))
+        labels.append(f"march to {BOARD.label(h)}")
+    moves: list[Action | None] = [None] * (6 * N_HEX)
+    move_labels = [""] * (6 * N_HEX)
+    for h in range(N_HEX):
+        for d, name in enumerate(DIRECTION_NAMES):
+            move_labels[6 * h + d] = f"move a troop {BOARD.label(h)} {name}"
+        for to in BOARD.neighbours[h]:
+            moves[6 * h + _direction(h, to)] = Move(seat, h, to)
+    return acts + moves, labels + move_labels
+
+
+class TriumvirateActions(TableCodec):
+    """The Triumvirate's 3,661 action indices."""
+
+    def __init__(self) -> None:
+        tables = []
+        labels: list[str] = []
+        for seat in range(SEATS):
+            acts, labels = action_table(seat)
+            tables.append(acts)
+        super().__init__(tables, labels)
+
+
+class TriumvirateObservations(ObservationEncoder):
+    """The Triumvirate's observation: board planes (viewer's seat first), then scalars."""
+
+    def __init__(self, game: Game) -> None:
+        opts = game.options
+        self.stack = max(1, int(opts.get("stack_limit", 4)))
+        self.max_rounds = max(1, int(opts.get("max_rounds", 120)))
+        self.to_win = max(1, int(opts.get("rome_turns_to_win", 4)))
+        self.max_conquests = max(1, int(opts.get("max_conquests", 4)))
+        self.move_die = max(1, int(opts.get("move_die", 6)))
+        lay = Layout()
+        self._board = lay.add("board", len(PLANES), ROWS, COLS)
+        self._stage = lay.add("stage", len(STAGE_NAMES))
+        self._to_move = lay.add("to_move", SEATS + 2)  # seat offsets, chance, terminal
+        self._turn = lay.add("turn", SEATS + 1)  # seat offsets, nobody yet
+        self._scalars = lay.add("scalars", 4)
+        self._players = lay.add("players", SEATS, len(PLAYER_FEATURES))
+        self._battle = lay.add("battle", 5 + SEATS + 1)
+        self._winner = lay.add("winner", SEATS)
+        self.layout = lay
+        plane = {name: self._board + i * N_HEX for i, name in enumerate(PLANES)}
+        self._plane = plane
+        zones: tuple[frozenset[int], ...] = getattr(game, "zones", BOARD.zones)
+        self._troop_base = [
+            {
+                name: plane["troops_0"] + (rel if rel < SEATS else SEATS) * N_HEX
+                for name, rel in (
+                    (n, (i - me) % SEATS if i < SEATS else SEATS) for i, n in enumerate(FORCE_NAMES)
+                )
+            }
+            for me in range(SEATS)
+        ]
+        width = len(PLAYER_FEATURES)
+        self._player_rows = [
+            [self._players + ((q - me) % SEATS) * width for q in range(SEATS)]
+            for me in range(SEATS)
+        ]
+        """Per viewer: where each seat's row of the players block starts."""
+        self._leader_planes = [
+            [plane["leader_0"] + ((q - me) % SEATS) * N_HEX for q in range(SEATS)]
+            for me in range(SEATS)
+        ]
+        """Per viewer: where each seat's leader plane starts."""
+        self._stack_value = np.minimum(np.arange(64, dtype=np.float32) / self.stack, 1.0)
+        """``count / stack_limit`` clipped to 1, by count (a lookup table)."""
+        self._templates = []
+        for me in range(SEATS):
+            t = np.zeros(lay.size, dtype=np.float32)
+            for h in range(N_HEX):
+                if BOARD.land[h]:
+                    t[plane["land"] + h] = 1.0
+            for h in BOARD.italy:
+                t[plane["italy"] + h] = 1.0
+            t[plane["rome"] + BOARD.rome] = 1.0
+            for s in range(SEATS):
+                for h in zones[s]:
+                    t[plane[f"zone_{(s - me) % SEATS}"] + h] = 1.0
+            self._templates.append(t)
+
+    def encode(self, observation: dict[str, Any]) -> FloatArray:
+        """The vector of one Triumvirate observation."""
+        obs = observation
+        you = obs["you"]
+        me = 0 if you is None else int(you)
+        rel = [(s - me) % SEATS for s in range(SEATS)] + [SEATS]  # Rome's troops: slot 3
+        plane = self._plane
+        slot = FORCE_SLOT
+        vec = self._templates[me].copy()
+        # Troops, moved troops and attacks: gathered with comprehensions, written at once.
+        stacks = obs["stacks"]
+        if stacks:
+            base = self._troop_base[me]
+            moved = plane["moved"]
+            at: list[int] = []
+            counts: list[int] = []
+            for c, r, f, n, m in stacks:
+                h = r * COLS + c
+                at.append(base[f] + h)
+                counts.append(n)
+                if m:
+                    at.append(moved + h)
+                    counts.append(m)
+            vec[at] = self._stack_value[counts]
+        attacks = obs["attacks"]
+        if attacks:
+            at = [plane["attacks"] + r * COLS + c for c, r, _ in attacks]
+            vec[at] = self._stack_value[[n for _, _, n in attacks]]
+        ones: list[int] = []
+        vals: list[tuple[int, float]] = []
+        ones.append(self._stage + STAGES[obs["stage"]])
+        cur = obs["current"]
+        ones.append(self._to_move + (rel[cur] if cur >= 0 else (SEATS if cur == -1 else SEATS + 1)))
+        turn = obs["turn"]
+        ones.append(self._turn + (rel[turn] if turn >= 0 else SEATS))
+        s = self._scalars
+        vals += [
+            (s, min(1.0, obs["round"] / self.max_rounds)),
+            (s + 1, 1.0 if obs["civil_war"] else 0.0),
+            (s + 2, min(1.0, obs["movement_left"] / self.move_die)),
+            (s + 3, min(1.0, obs["roman_troops"] / max(1, BOARD.counters[3]))),
+        ]
+        rome = BOARD.rome
+        inv_conquests, inv_to_win = 1.0 / self.max_conquests, 1.0 / self.to_win
+        for pl, b, lead, inv in zip(
+            obs["players"],
+            self._player_rows[me],
+            self._leader_planes[me],
+            INV_COUNTERS,
+            strict=True,
+        ):
+            leader = pl["leader"]
+            if leader is not None:
+                h = leader[1] * COLS + leader[0]
+                ones.append(lead + h)
+                if h == rome:
+                    ones.append(b + 6)
+            if pl["alive"]:
+                ones.append(b)
+            vals += [
+                (b + 1, min(1.0, pl["conquests"] * inv_conquests)),
+                (b + 2, min(1.0, pl["popularity"] * 0.05)),
+                (b + 3, min(1.0, pl["rome_turns"] * inv_to_win)),
+                (b + 4, clip(pl["troops"] * inv)),
+                (b + 5, clip(pl["supply"] * inv)),
+            ]
+        battle = obs["battle"]
+        if battle is not None:
+            b = self._battle
+            col, row = battle["hex"]
+            ones += [plane["battle"] + row * COLS + col, b]
+            vals += [
+                (b + 1, min(1.0, battle["attackers"] / 8.0)),
+                (b + 2, min(1.0, battle["defenders"] / 8.0)),
+                (b + 3, 1.0 if battle["attacker_leader"] else 0.0),
+                (b + 4, 1.0 if battle["defender_leader"] else 0.0),
+            ]
+            ones.append(b + 5 + rel[slot[battle["defender"]]])
+        winner = obs["winner"]
+        if winner is not None:
+            ones.append(self._winner + rel[FORCES.index(winner)])
+        return fill(vec, ones, vals)
+
+    def draw(self, observation: dict[str, Any]) -> RgbArray:
+        """The hex map with troops and leaders, drawn with numpy alone."""
+        return draw_triumvirate(observation)
+
+
+CELL: Final = 10
+"""Pixels per hex in the numpy drawing; odd rows shift right by half a hex."""
+
+
+def _cell(col: int, row: int) -> tuple[slice, slice]:
+    x = col * CELL + (CELL // 2 if row & 1 else 0)
+    return slice(row * CELL + 1, row * CELL + CELL - 1), slice(x + 1, x + CELL - 1)
+
+
+def draw_triumvirate(obs: dict[str, Any]) -> RgbArray:
+    """The hex map: land and water, troops shaded by force and size, leaders as white dots."""
+    img = pixels.canvas(ROWS * CELL, COLS * CELL + CELL // 2, pixels.WATER)
+    for h in range(N_HEX):
+        if BOARD.land[h]:
+            img[_cell(*BOARD.coords(h))] = pixels.LAND
+    for col, row, force, count, _ in obs["stacks"]:
+        slot = FORCE_SLOT[force]
+        rgb = pixels.SEAT_RGB[slot] if slot < SEATS else pixels.GREY
+        shade = 0.55 + 0.45 * min(1.0, count / 4)
+        img[_cell(col, row)] = tuple(round(v * shade) for v in rgb)
+    for pl in obs["players"]:
+        if pl["leader"] is not None:
+            rows, cols = _cell(*pl["leader"])
+            img[rows.start + 2 : rows.stop - 2, cols.start + 2 : cols.stop - 2] = pixels.WHITE
+    return img
+
+
+def triumvirate_codec(game: Game) -> GameCodec:
+    """The codec of a loaded Triumvirate game."""
+    return GameCodec(game, TriumvirateActions(), TriumvirateObservations(game))
