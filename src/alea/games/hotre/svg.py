@@ -1,0 +1,514 @@
+"""The History of the Roman Empire map as a standalone SVG, drawn from ``observation(p)``.
+
+The forty-five lands are round tiles at their real geography (longitude and latitude from the
+board), tinted by area and joined by their land borders; difficult borders are drawn as dark
+hatched lines and strait arrows as blue dashed links. Over the static map come the Cities,
+Forts and Fortresses, and one counter per occupying force with its seat colour and army count.
+A side panel shows the period, whose turn and phase, each seat's points, the People and
+Emperor counters the observation reveals, the viewer's own hand (others only as card counts
+and sets, as the observation gives them), the last event played and the winners at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any, Final
+from xml.sax.saxutils import escape, quoteattr
+
+from alea.core.game import Action
+from alea.games.hotre.actions import SEATS, Pick, PlayCard
+from alea.games.hotre.board import BOARD
+from alea.games.hotre.cards import DECK
+from alea.games.hotre.charts import CHARTS
+
+AREA_COLOUR: Final = {
+    "red": "#e8a3a0",
+    "light green": "#c6e3a4",
+    "blue": "#a9c4ea",
+    "yellow": "#f3e08c",
+    "purple": "#cdb4e0",
+    "orange": "#f4bf86",
+    "brown": "#c9a98a",
+    "green": "#8fcf9e",
+    "sand": "#eadbb4",
+}
+"""Tile fill for each area colour of the board."""
+SEAT_COLOUR: Final = ("#1d4ed8", "#b3261e", "#15803d", "#7e22ce")
+"""Counter colour of each seat."""
+NEUTRAL: Final = {"Minor People": "#6b7280", "Kingdom": "#374151", "Rebels": "#111111"}
+"""Counter colour of the forces no seat owns."""
+KIND_LETTER: Final = {"Faction": "", "People": "P", "Minor People": "M", "Kingdom": "K"}
+
+SEA: Final = "#a9cfe0"
+INK: Final = "#2f2618"
+PAPER: Final = "#f7f0de"
+FRAME: Final = "#5b4630"
+GOLD: Final = "#c9a227"
+DIFFICULT: Final = "#6b3d12"
+STRAIT: Final = "#1f5f99"
+SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
+
+SCALE: Final = 37.0
+"""Pixels per degree of longitude (scaled by cos 44°) or latitude."""
+R: Final = 23.0
+"""Tile radius."""
+MARGIN: Final = 46.0
+PANEL_W: Final = 360.0
+COS: Final = math.cos(math.radians(44.0))
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(x: float, y: float, body: str, size: float, **attrs: str) -> str:
+    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
+    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(body)}</text>'
+
+
+@cache
+def _positions() -> tuple[tuple[tuple[float, float], ...], float, float]:
+    """Pixel centre of each land, and the map's width and height."""
+    raw = [(ln.lonlat[0] * COS, -ln.lonlat[1]) for ln in BOARD.lands]
+    x0 = min(p[0] for p in raw)
+    y0 = min(p[1] for p in raw)
+    pts = tuple((MARGIN + (x - x0) * SCALE, MARGIN + 20 + (y - y0) * SCALE) for x, y in raw)
+    w = max(p[0] for p in pts) + MARGIN + 30
+    h = max(p[1] for p in pts) + MARGIN + 10
+    return pts, w, h
+
+
+def _size() -> tuple[float, float]:
+    _, w, h = _positions()
+    return w + PANEL_W, max(h, 900.0)
+
+
+@cache
+def _static_map() -> str:
+    """Sea, borders, straits, land tiles, names and Resource symbols: never changes."""
+    pts, w, h = _positions()
+    out = [f'<rect x="0" y="0" width="{_f(w)}" height="{_f(_size()[1])}" fill="{SEA}"/>']
+    out.append(_text(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK))
+    for a, b in BOARD.borders:
+        (x1, y1), (x2, y2) = pts[a], pts[b]
+        hard = b in BOARD.difficult[a] or a in BOARD.difficult[b]
+        if hard:
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3" '
+                'class="difficult"/>'
+            )
+        else:
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'stroke="{FRAME}" stroke-width="1.5" opacity="0.55"/>'
+            )
+    for st in BOARD.straits:
+        (x1, y1), (x2, y2) = pts[st.a], pts[st.b]
+        out.append(
+            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{STRAIT}" '
+            f'stroke-width="3" stroke-dasharray="7 4" class="strait"><title>'
+            f"{escape(st.name)}</title></line>"
+        )
+    for i, ln in enumerate(BOARD.lands):
+        x, y = pts[i]
+        area = BOARD.areas[BOARD.area_of[i]]
+        fill = AREA_COLOUR.get(area.colour, "#dddddd")
+        out.append(
+            f'<g data-place={quoteattr(ln.name)} class="land">'
+            f"<title>{escape(ln.name)} ({escape(area.name)})</title>"
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R)}" fill="{fill}" stroke="{FRAME}" '
+            f'stroke-width="{"2.2" if ln.seas else "1.2"}"/>'
+        )
+        if ln.resource:
+            out.append(
+                f'<rect x="{_f(x - 4)}" y="{_f(y - R + 2)}" width="8" height="8" fill="{GOLD}" '
+                f'stroke="{INK}" stroke-width="0.6" '
+                f'transform="rotate(45 {_f(x)} {_f(y - R + 6)})"/>'
+            )
+        for halo in (True, False):
+            out.append(
+                _text(
+                    x,
+                    y + R + 10,
+                    ln.name,
+                    10,
+                    text_anchor="middle",
+                    font_family=SERIF,
+                    fill=PAPER if halo else INK,
+                    **({"stroke": PAPER, "stroke_width": "3", "opacity": "0.85"} if halo else {}),
+                )
+            )
+        out.append("</g>")
+    for sc in BOARD.special_cities:
+        x, y = pts[sc.land]
+        out.append(
+            f'<circle cx="{_f(x + R + 5)}" cy="{_f(y - 12)}" r="3.5" fill="{GOLD}" stroke="{INK}"/>'
+        )
+        out.append(
+            _text(
+                x + R + 11,
+                y - 8,
+                sc.name,
+                10.5,
+                font_family=SERIF,
+                fill="#5a3f00",
+                font_weight="bold",
+                class_="special-city",
+            )
+        )
+    # area legend
+    lx, ly = MARGIN, h - 20
+    for k, area in enumerate(BOARD.areas):
+        x = lx + (k % 5) * 150
+        y = ly - 18 * (1 - k // 5)
+        out.append(
+            f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="12" height="12" '
+            f'fill="{AREA_COLOUR.get(area.colour, "#ddd")}" stroke="{FRAME}"/>'
+        )
+        out.append(_text(x + 16, y + 1, area.name, 10, font_family=SERIF, fill=INK))
+    return "".join(out)
+
+
+def _force_colour(force: dict[str, Any]) -> str:
+    owner = force.get("owner", -1)
+    if force.get("kind") in ("Faction", "People") and isinstance(owner, int) and 0 <= owner < 4:
+        return SEAT_COLOUR[owner]
+    return NEUTRAL.get(str(force.get("kind")), "#444444")
+
+
+def _pieces(obs: dict[str, Any]) -> list[str]:
+    pts, _, _ = _positions()
+    forces = obs.get("forces", [])
+    out: list[str] = []
+    battle = obs.get("battle_land", -1)
+    for i, land in enumerate(obs.get("lands", [])):
+        if i >= len(pts):
+            break
+        x, y = pts[i]
+        name = BOARD.lands[i].name
+        if i == battle:
+            out.append(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R + 4)}" fill="none" '
+                f'stroke="#c0141c" stroke-width="3" class="battle" data-place={quoteattr(name)}/>'
+            )
+        city = land.get("city", 0)
+        if city:
+            razed = city == 2
+            out.append(
+                f'<g class="city" data-place={quoteattr(name)}><title>'
+                f"{'ruined City' if razed else 'City'}</title>"
+                f'<rect x="{_f(x + 8)}" y="{_f(y - 17)}" width="10" height="8" '
+                f'fill="{"#9ca3af" if razed else "#fff7e0"}" stroke="{INK}"/>'
+                f'<polygon points="{_f(x + 7)},{_f(y - 17)} {_f(x + 13)},{_f(y - 22)} '
+                f'{_f(x + 19)},{_f(y - 17)}" fill="#b45309" stroke="{INK}" stroke-width="0.6"/>'
+                "</g>"
+            )
+        fort = land.get("fort", 0)
+        if fort:
+            owner = land.get("fort_owner", -1)
+            col = SEAT_COLOUR[owner] if isinstance(owner, int) and 0 <= owner < 4 else "#555"
+            label = "Fortress" if fort == 2 else "Fort"
+            size = 11 if fort == 2 else 8
+            out.append(
+                f'<g class="fort" data-place={quoteattr(name)}><title>{label}</title>'
+                f'<rect x="{_f(x - 18)}" y="{_f(y - 17)}" width="{size}" height="{size}" '
+                f'fill="{col}" stroke="{INK}" stroke-width="{"2" if fort == 2 else "1"}"/>'
+                + (
+                    _text(x - 18 + size / 2, y - 8.5, "F", 7, text_anchor="middle", fill="#fff")
+                    if fort == 2
+                    else ""
+                )
+                + "</g>"
+            )
+        f = land.get("force", -1)
+        n = land.get("armies", 0)
+        if isinstance(f, int) and 0 <= f < len(forces) and n:
+            force = forces[f]
+            col = _force_colour(force)
+            kind = str(force.get("kind"))
+            letter = KIND_LETTER.get(kind, "R")
+            owner = force.get("owner", -1)
+            who = SEATS[owner] if isinstance(owner, int) and 0 <= owner < 4 else kind
+            shape = (
+                f'<rect x="{_f(x - 11)}" y="{_f(y - 6)}" width="22" height="18" rx="3" '
+                f'fill="{col}" stroke="#fff" stroke-width="1.4"/>'
+                if kind == "Faction"
+                else f'<circle cx="{_f(x)}" cy="{_f(y + 3)}" r="11" fill="{col}" '
+                f'stroke="#fff" stroke-width="1.4"/>'
+            )
+            out.append(
+                f'<g class="army" data-place={quoteattr(name)} data-force="{f}">'
+                f"<title>{escape(f'{who} ({kind}): {n} armies')}</title>{shape}"
+                + _text(
+                    x,
+                    y + 7,
+                    f"{letter}{n}",
+                    10,
+                    text_anchor="middle",
+                    font_weight="bold",
+                    fill="#fff",
+                    font_family="sans-serif",
+                )
+                + "</g>"
+            )
+    return out
+
+
+def _counter_name(emperor: bool, period: int, number: Any) -> str:
+    if not isinstance(number, int) or number <= 0:
+        return "?"
+    try:
+        if emperor:
+            return CHARTS.emperor(period, number).name
+        return CHARTS.people(period, number).name
+    except Exception:  # an unknown counter is shown by number
+        return f"#{number}"
+
+
+def _status(obs: dict[str, Any]) -> str:
+    mover = obs.get("to_move")
+    if obs.get("winners") or obs.get("stage") == "over":
+        return "Game over"
+    if isinstance(mover, int) and mover >= 0:
+        return f"Player {mover + 1} to move"
+    return "Chance"
+
+
+def _panel(obs: dict[str, Any], x0: float) -> list[str]:
+    out: list[str] = []
+    h = _size()[1]
+    out.append(
+        f'<rect x="{_f(x0)}" y="0" width="{_f(PANEL_W)}" height="{_f(h)}" fill="{PAPER}" '
+        f'stroke="{FRAME}" stroke-width="2"/>'
+    )
+    x = x0 + 14
+    y = 30.0
+    period = obs.get("period", 0)
+    pdesc = ""
+    if isinstance(period, int) and 1 <= period <= len(BOARD.periods):
+        pdesc = " — " + BOARD.periods[period - 1].label
+    out.append(_text(x, y, f"Period {period}{pdesc}", 15, font_family=SERIF, fill=INK))
+    y += 20
+    stage = str(obs.get("stage", ""))
+    active = obs.get("active", -1)
+    turn = f"Phase: {stage}"
+    if isinstance(active, int) and 0 <= active < 4 and stage != "over":
+        turn += f" · {SEATS[active]}'s turn"
+    out.append(_text(x, y, turn, 12, font_family=SERIF, fill=INK, class_="phase"))
+    y += 18
+    out.append(_text(x, y, _status(obs), 12, font_family=SERIF, fill=INK, class_="status"))
+    y += 24
+    fp = obs.get("faction_points", [])
+    pp = obs.get("people_points", [])
+    hands = obs.get("hands", [])
+    nseats = len(hands) or len(fp)
+    mine = set(obs.get("seats", []))
+    totals = [(fp[s] if s < len(fp) else 0) + (pp[s] if s < len(pp) else 0) for s in range(nseats)]
+    top = max([*totals, 1])
+    pc = obs.get("people_counters", [])
+    ec = obs.get("emperor_counters", [])
+    hpc = obs.get("has_people_counter", [])
+    hec = obs.get("has_emperor_counter", [])
+    dead = obs.get("dead", [])
+    for s in range(nseats):
+        col = SEAT_COLOUR[s % 4]
+        you = " (you)" if s in mine else ""
+        out.append(
+            f'<rect x="{_f(x)}" y="{_f(y - 11)}" width="14" height="14" fill="{col}" '
+            'stroke="#fff"/>'
+        )
+        label = f"{SEATS[s]}{you}" + (" — out" if s < len(dead) and dead[s] else "")
+        out.append(_text(x + 20, y, label, 12, font_family=SERIF, fill=INK, font_weight="bold"))
+        y += 16
+        fv = fp[s] if s < len(fp) else 0
+        pv = pp[s] if s < len(pp) else 0
+        bar = (PANEL_W - 40) * totals[s] / top
+        out.append(
+            f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="{_f(PANEL_W - 40)}" height="10" '
+            f'fill="#e7dcc0"/><rect x="{_f(x)}" y="{_f(y - 9)}" width="{_f(bar)}" height="10" '
+            f'fill="{col}" class="vp"/>'
+        )
+        y += 14
+        out.append(
+            _text(
+                x, y, f"VP {totals[s]} (Faction {fv}, People {pv})", 11, fill=INK, font_family=SERIF
+            )
+        )
+        y += 15
+        bits = []
+        if s < len(hpc) and hpc[s]:
+            num = pc[s] if s < len(pc) else None
+            bits.append(
+                "People: " + (_counter_name(False, period, num) if num is not None else "hidden")
+            )
+        if s < len(hec) and hec[s]:
+            num = ec[s] if s < len(ec) else None
+            bits.append(
+                "Emperor: " + (_counter_name(True, period, num) if num is not None else "hidden")
+            )
+        if bits:
+            out.append(_text(x, y, " · ".join(bits), 10.5, fill=INK, font_family=SERIF))
+            y += 15
+        hand = hands[s] if s < len(hands) else []
+        sets = obs.get("hand_is_sets", [])
+        if s < len(sets) and not sets[s]:
+            out.append(_text(x, y, f"Hand ({len(hand)}):", 10.5, fill=INK, font_family=SERIF))
+            y += 13
+            for cid in hand:
+                if isinstance(cid, int) and 1 <= cid <= len(DECK):
+                    c = DECK[cid - 1]
+                    out.append(
+                        f'<g class="card" data-card="{cid}">'
+                        + _text(
+                            x + 8,
+                            y,
+                            f"{c.title} ({c.kind.replace('_', ' ')}, set {c.set})",
+                            10,
+                            fill=INK,
+                            font_family=SERIF,
+                        )
+                        + "</g>"
+                    )
+                    y += 12
+        else:
+            sets_txt = ", ".join(str(k) for k in hand)
+            out.append(
+                _text(
+                    x,
+                    y,
+                    f"{len(hand)} cards (sets {sets_txt or '-'})",
+                    10.5,
+                    fill=INK,
+                    font_family=SERIF,
+                )
+            )
+            y += 13
+        y += 10
+    drawn = obs.get("drawn")
+    if isinstance(drawn, int) and drawn > 0:
+        out.append(_text(x, y, f"You drew counter {drawn}", 11, fill=INK, font_family=SERIF))
+        y += 18
+    used = obs.get("used_cards", [])
+    if used and isinstance(used[-1], int) and 1 <= used[-1] <= len(DECK):
+        c = DECK[used[-1] - 1]
+        out.append(_text(x, y, "Last event played:", 11, fill=INK, font_family=SERIF))
+        y += 14
+        out.append(
+            _text(
+                x + 8,
+                y,
+                f"{c.title} ({c.kind.replace('_', ' ')})",
+                11,
+                fill=INK,
+                font_family=SERIF,
+                class_="last-event",
+            )
+        )
+        y += 20
+    out.extend(_key(x, h - 120))
+    winners = obs.get("winners", [])
+    if winners:
+        # ``winners`` are players; with two players, player 1 holds seats 1 and 3 (HRE-15.1).
+        two = len(mine) == 2
+        names = ", ".join(
+            f"Player {w + 1}" + (f" ({SEATS[w]} + {SEATS[w + 2]})" if two else "")
+            for w in winners
+            if isinstance(w, int) and 0 <= w < 4
+        )
+        out.append(
+            _text(
+                x,
+                y + 6,
+                f"Winner: {names}",
+                16,
+                fill="#8a1c1c",
+                font_family=SERIF,
+                font_weight="bold",
+                class_="winners",
+            )
+        )
+    return out
+
+
+@cache
+def _key(x: float, y: float) -> str:
+    """The map key at the foot of the panel."""
+    out = [_text(x, y, "Key", 12, font_family=SERIF, fill=INK, font_weight="bold")]
+    rows = [
+        (f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3"', "difficult border"),
+        (f'stroke="{STRAIT}" stroke-width="3" stroke-dasharray="7 4"', "strait"),
+        (f'stroke="{FRAME}" stroke-width="1.5"', "land border"),
+    ]
+    for k, (style, label) in enumerate(rows):
+        yy = y + 16 + 15 * k
+        out.append(
+            f'<line x1="{_f(x)}" y1="{_f(yy - 4)}" x2="{_f(x + 30)}" y2="{_f(yy - 4)}" {style}/>'
+        )
+        out.append(_text(x + 38, yy, label, 10.5, font_family=SERIF, fill=INK))
+    x2 = x + 170
+    out.append(
+        f'<rect x="{_f(x2)}" y="{_f(y + 8)}" width="8" height="8" fill="{GOLD}" stroke="{INK}" '
+        f'transform="rotate(45 {_f(x2 + 4)} {_f(y + 12)})"/>'
+    )
+    out.append(_text(x2 + 16, y + 16, "Resource (City site)", 10.5, font_family=SERIF, fill=INK))
+    out.append(
+        f'<rect x="{_f(x2)}" y="{_f(y + 23)}" width="10" height="8" fill="#fff7e0" stroke="{INK}"/>'
+    )
+    out.append(_text(x2 + 16, y + 31, "City (grey: ruined)", 10.5, font_family=SERIF, fill=INK))
+    out.append(
+        f'<rect x="{_f(x2)}" y="{_f(y + 38)}" width="8" height="8" fill="#555" stroke="{INK}"/>'
+    )
+    out.append(
+        _text(x2 + 16, y + 46, "Fort (large F: Fortress)", 10.5, font_family=SERIF, fill=INK)
+    )
+    out.append(
+        _text(
+            x,
+            y + 70,
+            "Counters: square = Faction, P = People, M = Minor People,",
+            10.5,
+            font_family=SERIF,
+            fill=INK,
+        )
+    )
+    out.append(
+        _text(
+            x,
+            y + 84,
+            "K = Kingdom, R = Rebels; the number is the armies.",
+            10.5,
+            font_family=SERIF,
+            fill=INK,
+        )
+    )
+    return "".join(out)
+
+
+def render_svg(observation: dict[str, Any]) -> str:
+    """The whole picture for one observation, as a standalone SVG document."""
+    w, h = _size()
+    _, map_w, _ = _positions()
+    body = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(w)} {_f(h)}" '
+        f'width="{_f(w)}" height="{_f(h)}" font-family={quoteattr(SERIF)}>',
+        _static_map(),
+        *_pieces(observation),
+        *_panel(observation, map_w),
+        "</svg>",
+    ]
+    return "".join(body)
+
+
+def place_of(action: Action) -> str | None:
+    """The name of the land an action targets, or ``None`` for actions without one."""
+    if isinstance(action, Pick):
+        return BOARD.lands[action.land].name
+    if isinstance(action, PlayCard) and action.target >= 0:
+        kind = DECK[action.card - 1].kind
+        if kind in ("people_revive", "pestilence"):
+            return None
+        if action.target < len(BOARD.lands):
+            return BOARD.lands[action.target].name
+    return None

@@ -1,0 +1,122 @@
+"""The HOTRE SVG renderer: well-formed, complete, deterministic, and safe with hidden cards."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from alea.games.hotre.actions import Pick, PlayCard
+from alea.games.hotre.board import BOARD
+from alea.games.hotre.game import HotreGame
+from alea.games.hotre.state import HotreState
+from alea.games.hotre.svg import place_of, render_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _play(players: int, seed: int, steps: int) -> list[HotreState]:
+    """Positions of one random game, every tenth one, up to ``steps`` moves."""
+    rng = random.Random(seed)
+    state = HotreGame(players=players).new_initial_state()
+    seen = [state.clone()]
+    for k in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        if k % 10 == 9:
+            seen.append(state.clone())
+    seen.append(state)
+    return seen
+
+
+def _places(svg: str) -> set[str]:
+    root = ET.fromstring(svg)
+    return {el.get("data-place", "") for el in root.iter() if el.get("data-place")}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_initial_board_has_every_land(players: int) -> None:
+    state = HotreGame(players=players).new_initial_state()
+    for viewer in [None, *range(players)]:
+        svg = render_svg(state.observation(viewer))
+        root = ET.fromstring(svg)
+        assert root.tag == NS + "svg"
+        assert root.get("viewBox")
+        assert _places(svg) >= {ln.name for ln in BOARD.lands}
+
+
+def test_pieces_and_determinism() -> None:
+    states = _play(4, 3, 400)
+    state = states[-1]
+    obs = state.observation(0)
+    svg = render_svg(obs)
+    assert svg == render_svg(state.observation(0))
+    root = ET.fromstring(svg)
+    armies = [el for el in root.iter(NS + "g") if el.get("class") == "army"]
+    occupied = {BOARD.lands[i].name for i, ln in enumerate(obs["lands"]) if ln["armies"]}
+    assert occupied
+    assert {el.get("data-place") for el in armies} == occupied
+    forts = {el.get("data-place") for el in root.iter(NS + "g") if el.get("class") == "fort"}
+    assert forts == {BOARD.lands[i].name for i, ln in enumerate(obs["lands"]) if ln["fort"]}
+    cities = {el.get("data-place") for el in root.iter(NS + "g") if el.get("class") == "city"}
+    assert cities == {BOARD.lands[i].name for i, ln in enumerate(obs["lands"]) if ln["city"]}
+
+
+def test_hidden_hand_not_shown() -> None:
+    state = _play(4, 5, 60)[-1]
+    spectator = ET.fromstring(render_svg(state.observation(None)))
+    assert not [el for el in spectator.iter(NS + "g") if el.get("class") == "card"]
+    own = ET.fromstring(render_svg(state.observation(1)))
+    shown = {
+        int(el.get("data-card", "0")) for el in own.iter(NS + "g") if el.get("class") == "card"
+    }
+    assert shown == set(state.observation(1)["hands"][1])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 4)])
+def test_random_games_render(players: int, seed: int) -> None:
+    for state in _play(players, seed, 3000):
+        for viewer in (None, 0):
+            svg = render_svg(state.observation(viewer))
+            assert _places(svg) >= {ln.name for ln in BOARD.lands}
+
+
+def test_place_of() -> None:
+    assert place_of(Pick(0, "place", BOARD.index("Italia"))) == "Italia"
+    assert place_of(PlayCard(0, 1, -1)) is None
+    state = _play(4, 7, 300)[-1]
+    for action in state.legal_actions() if not state.is_chance_node() else []:
+        name = place_of(action)
+        assert name is None or name in BOARD.by_name
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 4)])
+def test_winners_at_the_end(players: int, seed: int) -> None:
+    state = _play(players, seed, 5000)[-1]
+    assert state.is_terminal()
+    for viewer in (None, 0):
+        obs = state.observation(viewer)
+        root = ET.fromstring(render_svg(obs))
+        text = "".join(
+            "".join(el.itertext()) for el in root.iter(NS + "text") if el.get("class") == "winners"
+        )
+        assert text.startswith("Winner:")
+        for w in obs["winners"]:
+            assert f"Player {w + 1}" in text
+
+
+def test_two_player_view_shows_both_own_hands() -> None:
+    state = _play(2, 9, 40)[-1]
+    obs = state.observation(0)
+    assert obs["seats"] == [0, 2]
+    root = ET.fromstring(render_svg(obs))
+    shown = {
+        int(el.get("data-card", "0")) for el in root.iter(NS + "g") if el.get("class") == "card"
+    }
+    assert shown == set(obs["hands"][0]) | set(obs["hands"][2])
