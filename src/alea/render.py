@@ -13,6 +13,8 @@ from alea.core.errors import AleaError
 from alea.core.game import Action
 from alea.games.forum.actions import place_of as _forum_place
 from alea.games.forum.svg import render_svg as _forum_svg
+from alea.games.hotre.svg import place_of as _hotre_place
+from alea.games.hotre.svg import render_svg as _hotre_svg
 from alea.games.triumvirate.actions import place_of as _triumvirate_place
 from alea.games.triumvirate.svg import render_svg as _triumvirate_svg
 
@@ -63,3 +65,5 @@ register_svg("triumvirate", _triumvirate_svg)
 register_svg("forum", _forum_svg)
 register_places("triumvirate", _triumvirate_place)
 register_places("forum", _forum_place)
+register_svg("hotre", _hotre_svg)
+register_places("hotre", _hotre_place)

@@ -123,7 +123,7 @@ def test_two_browsers_play_each_other(site: str, browser: Any) -> None:
         ctx.close()
 
 
-@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+@pytest.mark.parametrize("game", ["triumvirate", "forum", "hotre"])
 def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path: Path) -> None:
     port = int(site.rsplit(":", 1)[1])
     seats = 3 if game == "triumvirate" else 4

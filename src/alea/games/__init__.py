@@ -1,5 +1,5 @@
 """The games; importing this package registers each of them with the core registry."""
 
-from alea.games import forum, triumvirate
+from alea.games import forum, hotre, triumvirate
 
-__all__ = ["forum", "triumvirate"]
+__all__ = ["forum", "hotre", "triumvirate"]

@@ -129,6 +129,7 @@ def rules_text(game: Game) -> str | None:
 
 def _register_builtin() -> None:
     from alea.games.forum import terminal as forum
+    from alea.games.hotre import terminal as hotre
     from alea.games.triumvirate import terminal as triumvirate
 
     register_view(
@@ -151,6 +152,18 @@ def _register_builtin() -> None:
             find_place=forum.find_place,
             destination=forum.destination,
             choice_rows=forum.choice_rows,
+        ),
+    )
+
+    register_view(
+        "hotre",
+        GameView(
+            render=hotre.render,
+            guide=hotre.GUIDE,
+            narrate=hotre.narrate,
+            find_place=hotre.find_place,
+            destination=hotre.destination,
+            choice_rows=hotre.choice_rows,
         ),
     )
 

@@ -1,7 +1,14 @@
 """History of the Roman Empire (Marco Broglia; two to four players, seven periods).
 
 Each player runs a Roman Faction and, period by period, a Barbarian People, and scores for
-Cities and for presence in the nine areas of the map. The data layer (``board``, ``charts``,
-``cards``) and the rules engine (``options``, ``actions``, ``state``, ``game``, every rule of
-``RULES.md``) exist; the game joins the registry once it has its bot, terminal view and board.
+Cities and for presence in the nine areas of the map (``RULES.md``).
 """
+
+from alea.core.registry import register_bot, register_game
+from alea.games.hotre.bot import HotreBot
+from alea.games.hotre.game import HotreGame
+
+register_game("hotre", HotreGame)
+register_bot("hotre", "heuristic", HotreBot)
+
+__all__ = ["HotreBot", "HotreGame"]

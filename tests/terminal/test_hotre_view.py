@@ -1,0 +1,143 @@
+"""HOTRE's terminal view: every stage reached drawn, hidden hands kept hidden, the helpers."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from rich.text import Text
+
+from alea.games.hotre import terminal as view
+from alea.games.hotre.actions import Pick, PlayCard
+from alea.games.hotre.board import BOARD
+from alea.games.hotre.cards import DECK
+from alea.games.hotre.game import HotreGame
+
+WIDTH = 100
+
+
+def _draw(state, seat):
+    console = Console(record=True, width=WIDTH, color_system=None)
+    view.render(state, console, seat)
+    return console.export_text()
+
+
+def _games(seeds=(1, 2, 3), limit=400):
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = HotreGame(players=(2, 3, 4)[seed % 3])
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < limit:
+            yield game, state
+            before = state.observation(None)
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = rng.choice(legal)
+                rows = view.choice_rows(state, legal, range(len(legal)))
+                assert sum(len(r[1]) for r in rows) == len(legal)
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            notes = view.narrate(before, action, text, state.observation(None))
+            assert notes
+            for note in notes:
+                Text.from_markup(note.text)
+                Text.from_markup(note.header + note.item)
+            steps += 1
+        yield game, state
+
+
+def _check(state, seat, out):
+    assert all(len(line) <= WIDTH for line in out.splitlines())
+    assert "Period" in out
+    assert "Rome" in out
+    assert "Hispaniae" in out
+    assert "Seat 1" in out
+    assert all(land.name.split()[0] in out for land in BOARD.lands)
+    obs = state.observation(seat)
+    mine = set(obs["seats"]) if seat is not None else set()
+    hands = state.hands
+    known = {DECK[c - 1].title for t in mine for c in hands[t]}
+    known |= {DECK[c - 1].title for c in obs["used_cards"]}
+    for s, hand in enumerate(hands):
+        for c in hand:
+            title = DECK[c - 1].title
+            if s in mine:
+                assert f"• {title} [set" in out
+            elif title not in known:
+                assert title not in out, f"{title} of seat {s} shown to {seat}"
+
+
+def test_render_every_stage_hides_other_hands():
+    stages: set[str] = set()
+    for k, (game, state) in enumerate(_games()):
+        stage = state.observation(None)["stage"]
+        if stage in stages and k % 5:
+            continue
+        stages.add(stage)
+        for seat in [None, *range(game.num_players)]:
+            _check(state, seat, _draw(state, seat))
+    assert {"deal", "draw", "declare", "expand", "round"} <= stages
+
+
+def test_find_place_and_destination():
+    assert view.find_place("rome") == BOARD.rome
+    assert view.find_place("  ROME ") == BOARD.rome
+    name = BOARD.lands[5].name
+    assert view.find_place(name.upper()) == 5
+    assert view.find_place(name[:3]) is not None
+    assert view.find_place("") is None
+    assert view.find_place("zzzz") is None
+    assert view.destination(Pick(0, "place", 7)) == 7
+    card = next(c for c in DECK if c.kind not in ("people_revive", "pestilence"))
+    assert view.destination(PlayCard(0, card.id, 3)) == 3
+    assert view.destination(PlayCard(0, card.id)) is None
+
+
+def test_guide_mentions_the_basics():
+    assert "Fort" in view.GUIDE
+    assert "People" in view.GUIDE
+    console = Console(width=WIDTH, record=True)
+    console.print(view.GUIDE)
+    assert all(len(line) <= WIDTH for line in console.export_text().splitlines())
+
+
+def test_choice_rows_and_narrate_group_picks():
+    state = HotreGame(players=3).new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or not any(isinstance(a, Pick) for a in state.legal_actions()):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    rows = view.choice_rows(state, legal, range(len(legal)))
+    picks = [a for a in legal if isinstance(a, Pick)]
+    labels = [label for label, _ in rows]
+    assert any(label and label in view.PICKS.values() for label in labels)
+    flat = {i: text for _, items in rows for i, text in items}
+    k = legal.index(picks[0])
+    assert flat[k] == BOARD.lands[picks[0].land].name
+    before = state.observation(None)
+    text = state.action_to_string(picks[0])
+    state.apply_action(picks[0])
+    notes = view.narrate(before, picks[0], text, state.observation(None))
+    assert notes[0].group
+    assert notes[0].item == BOARD.lands[picks[0].land].name
+
+
+def test_two_players_see_both_their_seats():
+    game = HotreGame(players=2)
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    while state.is_chance_node() or state.observation(None)["stage"] in ("order", "deal"):
+        state.apply_action(state.sample_chance(rng))
+    out = _draw(state, 0)
+    assert "Seat 1 (P1) (you)" in out
+    assert "Seat 3 (P1) (you)" in out
+    assert "Seat 2 (P2)" in out
+    assert "Seat 2 (P2) (you)" not in out
+    _check(state, 0, out)
+    _check(state, 1, _draw(state, 1))
