@@ -86,6 +86,10 @@ TARGETS: Final[dict[str, dict[str, Target]]] = {
         "decisions_per_s": Target(">=", 70_000),
         "clone_us": Target("<", 20.0),
     },
+    "hotre": {
+        "decisions_per_s": Target(">=", 70_000),
+        "clone_us": Target("<", 20.0),
+    },
 }
 """Per game, the figures that have a goal (DESIGN.md, Performance)."""
 

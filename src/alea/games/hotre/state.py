@@ -514,6 +514,10 @@ class HotreState(State):
             legal = self._legal = self._legal_actions()
         return legal.copy()
 
+    def legal_actions_uncached(self) -> list[Action]:
+        """``legal_actions`` computed afresh, bypassing the per-position cache (for benchmarks)."""
+        return self._legal_actions()
+
     def _legal_actions(self) -> list[Action]:
         p = self.player
         if p < 0:
