@@ -21,6 +21,20 @@ TERMINAL: Final = -4
 JSON = dict[str, Any]
 
 
+def unwind(node: tuple[Any, ...] | None) -> list[Action]:
+    """The actions of a persistent history, oldest first.
+
+    Games keep their history as nested pairs ``(last_action, earlier)`` so that ``clone`` shares
+    it for free; this turns such a chain back into a list.
+    """
+    out: list[Action] = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
 class Action(ABC):
     """A single decision or chance outcome: small immutable data, given effect by the rules."""
 

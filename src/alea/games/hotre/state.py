@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, State
+from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
@@ -1965,13 +1965,7 @@ class HotreState(State):
 
     def history(self) -> list[Action]:
         """Every action applied, in order."""
-        out: list[Action] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return unwind(self._hist)
 
     def history_length(self) -> int:
         """Number of actions applied so far."""

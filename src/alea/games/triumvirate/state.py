@@ -11,7 +11,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, State
+from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
 from alea.games.triumvirate.actions import (
     FORCE_NAMES,
     ROMAN,
@@ -672,13 +672,7 @@ class TriumvirateState(State):
 
     def history(self) -> list[Action]:
         """Every action applied, in order."""
-        out: list[Action] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return unwind(self._hist)
 
     def history_length(self) -> int:
         """Number of actions applied so far."""
