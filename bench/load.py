@@ -3,11 +3,14 @@
 Starts ``alea serve`` on a fresh SQLite file, creates ``--games`` games (one human seat each,
 bots in the others), and plays the human seats from one asyncio client for ``--seconds``:
 whenever a seat may act it waits a random think time (uniform, mean ``--think`` seconds, as a
-person would) and picks a legal choice at random. It reports the moves applied per
-second (every action stored, bots' and dice included), the latency of the human moves (from
-sending the choice to receiving the view that shows it), and every error.
+person would) and picks a legal choice at random. A game that ends is replaced by a new one,
+so ``--games`` games are in play the whole time. ``--game mix`` deals the games out in turn
+among all three games. It reports the moves applied per second (every action stored, bots'
+and dice included), the latency of the human moves (from sending the choice to receiving the
+view that shows it), and every error.
 
     .venv/bin/python bench/load.py                       # 200 Forum games for 60 s
+    .venv/bin/python bench/load.py --game mix            # 200 games of all three for 60 s
     .venv/bin/python bench/load.py --games 50 --seconds 20 --game triumvirate
 
 Target (issue: play in the browser): 0 errors and a p99 latency under 100 ms.
@@ -52,17 +55,56 @@ def get(port: int, path: str) -> dict[str, Any]:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
+GAMES = ("triumvirate", "forum", "hotre")
+
+
+def game_body(game: str, seed: int, bot: str) -> dict[str, Any]:
+    """The request creating one game: a human first seat, bots in the others."""
+    n = 3 if game == "triumvirate" else 4
+    return {
+        "game": game,
+        "seed": seed,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": bot}] * (n - 1),
+    }
+
+
 class Tally:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.human_moves = 0
         self.finished = 0
+        self.created: list[str] = []
+        """Games started during the run, to replace finished ones."""
 
 
 async def seat(
-    port: int, game_id: str, token: str, until: float, rng: random.Random, t: Tally, think: float
+    port: int,
+    made: dict[str, Any],
+    until: float,
+    rng: random.Random,
+    t: Tally,
+    think: float,
+    bot: str,
 ) -> None:
+    """Play the human seat of ``made``, and of a new game of the same kind each time one ends."""
+    while time.monotonic() < until:
+        over = await play(port, made["id"], made["seats"][0]["token"], until, rng, t, think)
+        if not over or time.monotonic() >= until:
+            return
+        body = game_body(made["game"], rng.randrange(2**31), bot)
+        try:
+            made = {**await asyncio.to_thread(post, port, "/api/games", body), "game": body["game"]}
+        except Exception as exc:
+            t.errors.append(f"creating a game: {type(exc).__name__}: {exc}")
+            return
+        t.created.append(made["id"])
+
+
+async def play(
+    port: int, game_id: str, token: str, until: float, rng: random.Random, t: Tally, think: float
+) -> bool:
+    """Play one game's human seat until it ends (``True``) or time is up."""
     url = f"ws://127.0.0.1:{port}/ws/{game_id}"
     try:
         async with connect(url, max_size=2**24) as ws:
@@ -85,7 +127,7 @@ async def seat(
                     sent_at = None
                 if msg["terminal"]:
                     t.finished += 1
-                    break
+                    return True
                 if msg["legal"] and msg["seat"] == msg["to_move"] and sent_at is None:
                     if think:
                         await asyncio.sleep(rng.uniform(0, 2 * think))
@@ -96,21 +138,22 @@ async def seat(
                     await ws.send(json.dumps({"type": "act", "seq": msg["seq"], "i": choice}))
     except Exception as exc:
         t.errors.append(f"{type(exc).__name__}: {exc}")
+    return False
 
 
 async def run(
-    port: int, games: list[dict[str, Any]], seconds: float, seed: int, think: float = 0.0
+    port: int,
+    games: list[dict[str, Any]],
+    seconds: float,
+    seed: int,
+    think: float = 0.0,
+    bot: str = "heuristic",
 ) -> Tally:
     t = Tally()
     until = time.monotonic() + seconds
     rng = random.Random(seed)
     await asyncio.gather(
-        *(
-            seat(
-                port, g["id"], g["seats"][0]["token"], until, random.Random(rng.random()), t, think
-            )
-            for g in games
-        )
+        *(seat(port, g, until, random.Random(rng.random()), t, think, bot) for g in games)
     )
     return t
 
@@ -128,7 +171,9 @@ def main() -> int:
     )
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60.0)
-    ap.add_argument("--game", default="forum")
+    ap.add_argument(
+        "--game", default="forum", choices=[*GAMES, "mix"], help="mix: all three games in turn"
+    )
     ap.add_argument("--bot", default="heuristic", help="agent of the bot seats")
     ap.add_argument("--workers", type=int, default=None, help="server bot workers")
     ap.add_argument("--seed", type=int, default=1)
@@ -163,24 +208,17 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
-            n = 3 if ns.game == "triumvirate" else 4
-            games = [
-                post(
-                    port,
-                    "/api/games",
-                    {
-                        "game": ns.game,
-                        "seed": ns.seed + i,
-                        "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": ns.bot}] * (n - 1),
-                    },
-                )
-                for i in range(ns.games)
-            ]
+            games = []
+            for i in range(ns.games):
+                name = GAMES[i % len(GAMES)] if ns.game == "mix" else ns.game
+                made = post(port, "/api/games", game_body(name, ns.seed + i, ns.bot))
+                games.append({**made, "game": name})
             moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
             start = time.monotonic()
-            t = asyncio.run(run(port, games, ns.seconds, ns.seed, ns.think))
+            t = asyncio.run(run(port, games, ns.seconds, ns.seed, ns.think, ns.bot))
             elapsed = time.monotonic() - start
-            moves_after = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
+            ids = [g["id"] for g in games] + t.created
+            moves_after = sum(get(port, f"/api/games/{i}")["moves"] for i in ids)
         finally:
             server.terminate()
             try:
@@ -192,14 +230,15 @@ def main() -> int:
             problems = [line for line in logged if "Error" in line]
     moves = moves_after - moves_before
     lat = [x * 1000 for x in t.latencies]
+    kind = "games of all three" if ns.game == "mix" else f"{ns.game} games"
     print(
-        f"alea serve load bench: {ns.games} {ns.game} games, 1 human seat each over WebSocket"
+        f"alea serve load bench: {ns.games} {kind} at once, 1 human seat each over WebSocket"
         f" (thinking {ns.think:g} s a move on average), bots {ns.bot}; {elapsed:.0f} s"
     )
     rate = moves / elapsed
     print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
     print(f"  human moves             {t.human_moves:>10,}  ({t.human_moves / elapsed:,.0f}/s)")
-    print(f"  games finished          {t.finished:>10,}")
+    print(f"  games finished          {t.finished:>10,}  (each replaced by a new one)")
     worst = max(lat, default=float("nan"))
     p50, p99 = pct(lat, 0.5), pct(lat, 0.99)
     print(f"  latency p50 / p99 / max {p50:8.1f} / {p99:.1f} / {worst:.1f} ms")

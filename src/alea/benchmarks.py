@@ -81,6 +81,7 @@ TARGETS: Final[dict[str, dict[str, Target]]] = {
     "triumvirate": {
         "decisions_per_s": Target(">=", 70_000),
         "clone_us": Target("<", 10.0),
+        "mcts_iterations_per_s": Target(">=", 5_000),
     },
     "forum": {
         "decisions_per_s": Target(">=", 70_000),

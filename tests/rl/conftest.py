@@ -22,6 +22,8 @@ if "forum" in alea.GAMES:
         ("forum", {"players": 2}),
         ("forum", {"players": 3, "ruleset": "complete"}),
     ]
+if "hotre" in alea.GAMES:
+    GAME_SETUPS += [("hotre", {"players": 2}), ("hotre", {"players": 3})]
 SETUP_IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in GAME_SETUPS]
 
 

@@ -8,6 +8,10 @@ import pytest
 import alea
 from alea.games.forum.actions import Decide as ForumDecide
 from alea.games.forum.actions import Propose
+from alea.games.hotre.actions import Decide as HotreDecide
+from alea.games.hotre.actions import HandTo, Offer, PlayCard
+from alea.games.hotre.board import BOARD as HOTRE_BOARD
+from alea.games.hotre.cards import DECK
 from alea.games.triumvirate.actions import Move as TriMove
 from alea.games.triumvirate.board import BOARD as TRI_BOARD
 from alea.rl.codecs import (
@@ -20,6 +24,7 @@ from alea.rl.codecs import (
     has_codec,
 )
 from alea.rl.codecs.forum import ForumActions, ForumObservations
+from alea.rl.codecs.hotre import OFFERS, HotreActions, HotreObservations
 from alea.rl.codecs.triumvirate import DIRECTIONS, TriumvirateActions
 from conftest import GAME_SETUPS, SETUP_IDS, decision_states
 
@@ -31,6 +36,7 @@ def test_every_registered_game_gets_a_codec() -> None:
         assert codec.observations.size > 0
     assert has_codec("forum")
     assert has_codec("triumvirate")
+    assert has_codec("hotre")
 
 
 def test_space_sizes_are_the_documented_ones() -> None:
@@ -38,6 +44,8 @@ def test_space_sizes_are_the_documented_ones() -> None:
     assert TriumvirateActions().size == 7 + 29 * 18 + 6 * 29 * 18
     assert codec_for(alea.load("forum")).observations.size == 1483
     assert codec_for(alea.load("triumvirate")).observations.size == 8406
+    assert HotreActions(4).size == 4 + 13 + 10 * 45 + 871 + 256 == 1594
+    assert codec_for(alea.load("hotre")).observations.size == 1615
 
 
 def test_forum_action_space_does_not_depend_on_player_count() -> None:
@@ -91,7 +99,7 @@ def test_observations_are_float32_within_bounds_for_every_seat(
 
 
 def test_labels_are_unique_within_each_game() -> None:
-    for name in ("forum", "triumvirate"):
+    for name in ("forum", "triumvirate", "hotre"):
         acts = codec_for(alea.load(name)).actions
         labels = [acts.label(i) for i in range(acts.size)]
         assert len(set(labels)) == len(labels)
@@ -238,3 +246,100 @@ def test_blocks_start_where_docs_rl_md_says() -> None:
     tri_obs = codec_for(alea.load("triumvirate")).observations.layout
     assert tri_obs.offset("players") == 8373
     assert tri_obs.blocks["board"] == (0, (16, 18, 29))
+    hotre = HotreActions(4)
+    starts = {0: "counter", 4: "end_declaration", 17: "place", 467: "play card 1", 1338: "offer"}
+    for index, word in starts.items():
+        assert hotre.label(index).startswith(word)
+        if index:
+            assert not hotre.label(index - 1).startswith(word)
+    hotre_obs = codec_for(alea.load("hotre")).observations.layout
+    assert hotre_obs.blocks["lands"] == (75, (45, 25))
+    assert hotre_obs.offset("players") == 1200
+    assert hotre_obs.offset("used_cards") == 1560
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hotre_bribes_round_trip(players: int) -> None:
+    game = alea.load("hotre", players=players, bribe_barbarians=True)
+    acts = codec_for(game).actions
+    offers = 0
+    for state in decision_states(game, 1):
+        legal = state.legal_actions()
+        if not legal or not isinstance(legal[0], Offer):
+            continue
+        idx = acts.legal_indices(state)
+        assert [acts.decode(state, i) for i in idx] == legal
+        offers += len(legal)
+    assert offers > 10
+    with pytest.raises(IllegalIndexError):
+        acts.encode(Offer(0, OFFERS))
+    assert acts.label(acts.size - 1) == f"offer {OFFERS - 1} RVP"
+
+
+def test_hotre_two_players_see_their_seats_at_offsets_0_and_2() -> None:
+    acts = HotreActions(2)
+    # Player 1 (seats 0 and 2) keeping a counter: its own seat, whichever of the two drew.
+    assert acts.encode(HandTo(0, 0)) == 0
+    assert acts.encode(HandTo(2, 2)) == 2
+    assert acts.encode(HandTo(2, 1)) == acts.encode(HandTo(0, 1)) == 1
+    # Player 2 (seats 1 and 3): offsets count from seat 1.
+    assert acts.encode(HandTo(3, 3)) == 2
+    assert acts.encode(HandTo(1, 0)) == 3
+    assert acts.encode(HotreDecide(3, "end_build")) == acts.encode(HotreDecide(0, "end_build"))
+    game = alea.load("hotre", players=2)
+    seen: set[int] = set()
+    for state in decision_states(game, 2):
+        legal = state.legal_actions()
+        if legal:
+            seat = getattr(legal[0], "seat", -1)
+            seen.add(seat)
+            i = acts.encode(legal[-1])
+            assert acts.decode(state, i) == legal[-1]
+    assert seen == {0, 1, 2, 3}
+
+
+def test_hotre_card_plays_name_their_target_kind() -> None:
+    acts = HotreActions(3)
+    pestilence = next(c for c in DECK if c.kind == "pestilence")
+    revive = next(c for c in DECK if c.kind == "people_revive")
+    assert acts.label(acts.encode(PlayCard(1, pestilence.id, 8))).endswith(
+        HOTRE_BOARD.areas[8].name
+    )
+    assert "the " in acts.label(acts.encode(PlayCard(1, revive.id, 0)))
+    with pytest.raises(IllegalIndexError):
+        acts.encode(PlayCard(1, pestilence.id, 9))  # there are nine areas
+
+
+def test_hotre_observation_is_seen_from_the_viewer() -> None:
+    game = alea.load("hotre", players=3)
+    enc = codec_for(game).observations
+    assert isinstance(enc, HotreObservations)
+    state = list(decision_states(game, 5, every=40))[3]
+    for seat in range(3):
+        obs = state.observation(seat)
+        players = enc.layout.view(enc.encode(obs), "players")
+        for offset in range(3):
+            q = (seat + offset) % 3
+            assert players[offset, 0] == 1.0
+            assert players[offset, 1] == (1.0 if offset == 0 else 0.0)
+            assert players[offset, 3] == pytest.approx(min(1.0, obs["faction_points"][q] / 250))
+        assert not players[3].any()  # no fourth seat
+        cards = enc.layout.view(enc.encode(obs), "hand_cards")
+        assert sorted(int(c) + 1 for c in np.flatnonzero(cards[0])) == obs["hands"][seat]
+        assert not cards[1:].any()  # other seats' cards are hidden
+
+
+def test_hotre_encoding_never_depends_on_hidden_cards_or_counters() -> None:
+    game = alea.load("hotre", players=2)
+    enc = codec_for(game).observations
+    rng = random.Random(3)
+    differing_truth = 0
+    for state in decision_states(game, 4, every=30):
+        for player in range(2):
+            vec = enc.encode(state.observation(player))
+            for _ in range(2):
+                other = state.determinize(player, rng)
+                if other.to_json() != state.to_json():
+                    differing_truth += 1
+                assert np.array_equal(enc.encode(other.observation(player)), vec)
+    assert differing_truth > 0

@@ -19,9 +19,12 @@ from alea.server.app import create_app
 
 
 @contextmanager
-def client(db: Path, workers: int = 0) -> Iterator[TestClient]:
-    """A test client of an app storing to ``db`` (its lifespan runs inside the block)."""
-    app = create_app(f"sqlite:///{db}", workers=workers)
+def client(db: Path, workers: int = 0, **limits: float) -> Iterator[TestClient]:
+    """A test client of an app storing to ``db`` (its lifespan runs inside the block).
+
+    ``limits`` (``rate``, ``burst``) override the per-connection message limits.
+    """
+    app = create_app(f"sqlite:///{db}", workers=workers, **limits)
     with TestClient(app) as c:
         yield c
 

@@ -4,11 +4,12 @@ Each iteration searches a fresh ``state.determinize(player, rng)``, so the agent
 its seat cannot see. Decision nodes are shared across determinizations (single-observer IS-MCTS:
 a child is scored by how often it was *available* as well as chosen); chance events are sampled
 and not stored (open loop). Backup is max-n: every node keeps the mean return of every seat, and
-each seat picks by its own value. A game may register three hooks in the core registry:
-``prior`` (``(state, rng) -> Action``, the move its own bot prefers: expanded first and given a
-bonus that fades with visits, like a progressive bias), ``rollout`` (``(state, rng) -> Action``,
-a fast policy for playouts) and ``evaluate`` (``state -> list[float]``, values in [0, 1] per seat
-used when a playout is cut off).
+each seat picks by its own value. A game may register these hooks in the core registry:
+``prior`` (``(state, rng) -> Action``, the move its own bot prefers, asked once per node:
+expanded first and given a bonus that fades with visits, like a progressive bias), ``rollout``
+(``(state, rng) -> Action``, a fast policy for playouts), ``evaluate`` (``state -> list[float]``,
+values in [0, 1] per seat used when a playout is cut off) and ``rollout_depth`` (an int, the
+playout decisions before ``evaluate`` is used, when the agent is not given one).
 """
 
 from __future__ import annotations
@@ -22,15 +23,23 @@ from alea.core.agent import Agent
 from alea.core.game import Action, State
 from alea.core.registry import hook
 
+_UNSET: Any = object()
+"""A node's prior before the game's ``prior`` hook has been asked."""
+
+
+DEPTH = 30
+"""Playout decisions before the evaluation, for a game that registers no ``rollout_depth``."""
+
 
 class _Node:
-    __slots__ = ("avail", "children", "value", "visits")
+    __slots__ = ("avail", "children", "prior", "value", "visits")
 
     def __init__(self, n: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.value = [0.0] * n
+        self.prior: Any = _UNSET
 
 
 class MCTSAgent(Agent):
@@ -40,7 +49,8 @@ class MCTSAgent(Agent):
         iterations: iterations per decision (used when ``time`` is not given).
         time: seconds of thinking per decision; overrides ``iterations``.
         c: the UCB exploration constant.
-        rollout_depth: decisions of playout before the game's evaluation is used.
+        rollout_depth: decisions of playout before the game's evaluation is used; by default the
+            game's ``rollout_depth`` hook, else ``DEPTH``.
         widening: progressive widening factor (children allowed = widening * visits ** 0.5);
             0 turns it off.
         prior_weight: bonus of the game's preferred move, divided by (1 + its visits).
@@ -54,7 +64,7 @@ class MCTSAgent(Agent):
         iterations: int = 400,
         time: float | None = None,
         c: float = 0.7,
-        rollout_depth: int = 30,
+        rollout_depth: int | None = None,
         widening: float = 2.0,
         prior_weight: float = 3.0,
     ) -> None:
@@ -65,7 +75,8 @@ class MCTSAgent(Agent):
         self.iterations = int(iterations)
         self.time = time
         self.c = float(c)
-        self.rollout_depth = int(rollout_depth)
+        self.rollout_depth = None if rollout_depth is None else int(rollout_depth)
+        self._depth = DEPTH
         self.widening = float(widening)
         self.prior_weight = float(prior_weight)
         self.last_iterations = 0
@@ -73,7 +84,9 @@ class MCTSAgent(Agent):
 
     def spec(self) -> dict[str, Any]:
         """Name and parameters."""
-        out: dict[str, Any] = {"name": self.name, "c": self.c, "rollout_depth": self.rollout_depth}
+        out: dict[str, Any] = {"name": self.name, "c": self.c}
+        if self.rollout_depth is not None:
+            out["rollout_depth"] = self.rollout_depth
         if self.time is not None:
             out["time"] = self.time
         else:
@@ -89,6 +102,8 @@ class MCTSAgent(Agent):
         rollout = hook(game, "rollout")
         evaluate = hook(game, "evaluate")
         self._prior = hook(game, "prior")
+        depth = self.rollout_depth
+        self._depth = depth if depth is not None else int(hook(game, "rollout_depth") or DEPTH)
         n = state.game.num_players
         root = _Node(n)
         deadline = None if self.time is None else time.perf_counter() + self.time
@@ -120,7 +135,11 @@ class MCTSAgent(Agent):
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
-            preferred = self._prior(s, rng) if self._prior is not None else None
+            preferred = node.prior
+            if preferred is _UNSET:
+                # Asked once per node, on the first determinization that reaches it: the hook
+                # is usually the game's own bot, far dearer than a step of the search.
+                preferred = node.prior = self._prior(s, rng) if self._prior is not None else None
             untried = [a for a in legal if a not in node.children]
             if preferred is not None and preferred in untried:
                 untried = [preferred]
@@ -175,7 +194,7 @@ class MCTSAgent(Agent):
             if p < 0:
                 s.apply_action(s.sample_chance(rng))
                 continue
-            if steps >= self.rollout_depth and evaluate is not None:
+            if steps >= self._depth and evaluate is not None:
                 return list(evaluate(s))
             if rollout is not None:
                 a = rollout(s, rng)

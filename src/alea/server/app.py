@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
@@ -85,13 +86,24 @@ class Bucket:
         return max(0.0, (1 - self.level) / self.rate)
 
 
+def _player_counts(name: str, default: int) -> list[int]:
+    """The numbers of players ``name`` may be set up for (its ``players`` option's range)."""
+    counts = []
+    for k in range(1, 9):
+        try:
+            alea.load(name, players=k)
+        except ValueError:  # OptionError is one: the game has no such option or value
+            continue
+        counts.append(k)
+    return counts or [default]
+
+
+@functools.cache
 def _catalog() -> list[dict[str, Any]]:
     out = []
     for name in alea.GAMES:
         game = alea.load(name)
-        counts = [game.num_players]
-        if name == "forum":
-            counts = [2, 3, 4]
+        counts = _player_counts(name, game.num_players)
         out.append(
             {
                 "id": name,

@@ -90,10 +90,21 @@ def test_random_games_render(players: int, seed: int) -> None:
 def test_place_of() -> None:
     assert place_of(Pick(0, "place", BOARD.index("Italia"))) == "Italia"
     assert place_of(PlayCard(0, 1, -1)) is None
-    state = _play(4, 7, 300)[-1]
-    for action in state.legal_actions() if not state.is_chance_node() else []:
-        name = place_of(action)
-        assert name is None or name in BOARD.by_name
+    states = _play(4, 7, 300)
+    seen = 0
+    for state in states[::10]:
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        svg = render_svg(state.observation(state.current_player()))
+        for action in state.legal_actions():
+            name = place_of(action)
+            if name is None:
+                continue
+            seen += 1
+            # A land by its name; an Area, a People or a seat by its own prefix.
+            assert name in BOARD.by_name or name.startswith(("area:", "people:", "Seat ")), name
+            assert f'data-place="{name}"' in svg, name
+    assert seen > 0
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 4)])

@@ -95,7 +95,8 @@ class DrawCounter(Action):
         return {"type": "counter", "emperor": self.emperor, "number": self.number}
 
     def __str__(self) -> str:
-        return f"{'Emperor' if self.emperor else 'People'} counter {self.number} is drawn"
+        # The counter is drawn face down: the table learns its kind, only the drawer its number.
+        return f"{'an Emperor' if self.emperor else 'a People'} counter is drawn"
 
 
 @dataclass(frozen=True, slots=True)

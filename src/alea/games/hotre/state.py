@@ -2058,6 +2058,7 @@ class HotreState(State):
                         pool.append(cid)
             box_idx = [j for j, cid in enumerate(c.box) if DECK[cid - 1].set == k]
             pool += [c.box[j] for j in box_idx]
+            pool.sort()  # the re-deal depends on what the seat sees and on rng, nothing else
             rng.shuffle(pool)
             for (s, j), cid in zip(slots, pool, strict=False):
                 c.hands[s][j] = cid

@@ -17,7 +17,7 @@ from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
 from alea.core.game import Action
-from alea.games.hotre.actions import SEATS, Pick, PlayCard
+from alea.games.hotre.actions import NATION_NAMES, SEATS, HandTo, Pick, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
@@ -56,6 +56,8 @@ R: Final = 23.0
 MARGIN: Final = 46.0
 PANEL_W: Final = 360.0
 COS: Final = math.cos(math.radians(44.0))
+CHART_H: Final = 126.0
+"""Height of the People chart under the map."""
 
 
 def _f(x: float) -> str:
@@ -81,37 +83,15 @@ def _positions() -> tuple[tuple[tuple[float, float], ...], float, float]:
 
 def _size() -> tuple[float, float]:
     _, w, h = _positions()
-    return w + PANEL_W, max(h, 900.0)
+    return w + PANEL_W, max(h + CHART_H, 900.0)
 
 
-@cache
-def _static_map() -> str:
-    """Sea, borders, straits, land tiles, names and Resource symbols: never changes."""
-    pts, w, h = _positions()
-    out = [f'<rect x="0" y="0" width="{_f(w)}" height="{_f(_size()[1])}" fill="{SEA}"/>']
-    out.append(_text(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK))
-    for a, b in BOARD.borders:
-        (x1, y1), (x2, y2) = pts[a], pts[b]
-        hard = b in BOARD.difficult[a] or a in BOARD.difficult[b]
-        if hard:
-            out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
-                f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3" '
-                'class="difficult"/>'
-            )
-        else:
-            out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
-                f'stroke="{FRAME}" stroke-width="1.5" opacity="0.55"/>'
-            )
-    for st in BOARD.straits:
-        (x1, y1), (x2, y2) = pts[st.a], pts[st.b]
-        out.append(
-            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{STRAIT}" '
-            f'stroke-width="3" stroke-dasharray="7 4" class="strait"><title>'
-            f"{escape(st.name)}</title></line>"
-        )
-    for i, ln in enumerate(BOARD.lands):
+def _land_tiles(lands: list[int]) -> list[str]:
+    """The round tiles of ``lands`` with their names and Resource symbols."""
+    pts, _, _ = _positions()
+    out: list[str] = []
+    for i in lands:
+        ln = BOARD.lands[i]
         x, y = pts[i]
         area = BOARD.areas[BOARD.area_of[i]]
         fill = AREA_COLOUR.get(area.colour, "#dddddd")
@@ -141,6 +121,41 @@ def _static_map() -> str:
                 )
             )
         out.append("</g>")
+    return out
+
+
+@cache
+def _static_map() -> str:
+    """Sea, borders, straits, land tiles, names and Resource symbols: never changes."""
+    pts, w, h = _positions()
+    out = [f'<rect x="0" y="0" width="{_f(w)}" height="{_f(_size()[1])}" fill="{SEA}"/>']
+    out.append(_text(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK))
+    for a, b in BOARD.borders:
+        (x1, y1), (x2, y2) = pts[a], pts[b]
+        hard = b in BOARD.difficult[a] or a in BOARD.difficult[b]
+        if hard:
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3" '
+                'class="difficult"/>'
+            )
+        else:
+            out.append(
+                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'stroke="{FRAME}" stroke-width="1.5" opacity="0.55"/>'
+            )
+    for st in BOARD.straits:
+        (x1, y1), (x2, y2) = pts[st.a], pts[st.b]
+        out.append(
+            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{STRAIT}" '
+            f'stroke-width="3" stroke-dasharray="7 4" class="strait"><title>'
+            f"{escape(st.name)}</title></line>"
+        )
+    for k in range(len(BOARD.areas)):
+        # Each Area's lands sit in one group: a click on a land also names its Area.
+        out.append(f'<g data-place={quoteattr(area_place(k))} class="area">')
+        out.extend(_land_tiles([i for i, a in enumerate(BOARD.area_of) if a == k]))
+        out.append("</g>")
     for sc in BOARD.special_cities:
         x, y = pts[sc.land]
         out.append(
@@ -164,11 +179,69 @@ def _static_map() -> str:
         x = lx + (k % 5) * 150
         y = ly - 18 * (1 - k // 5)
         out.append(
+            f'<g data-place={quoteattr(area_place(k))} class="area-key">'
             f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="12" height="12" '
             f'fill="{AREA_COLOUR.get(area.colour, "#ddd")}" stroke="{FRAME}"/>'
+            + _text(x + 16, y + 1, area.name, 10, font_family=SERIF, fill=INK)
+            + "</g>"
         )
-        out.append(_text(x + 16, y + 1, area.name, 10, font_family=SERIF, fill=INK))
+    out.extend(_people_chart(h, w))
     return "".join(out)
+
+
+def _chart_column(period: int, w: float) -> tuple[float, float]:
+    """Left edge and width of ``period``'s column of the People chart."""
+    col = (w - 2 * MARGIN) / len(BOARD.periods)
+    return MARGIN + (period - 1) * col, col
+
+
+def _people_chart(y0: float, w: float) -> list[str]:
+    """The People chart under the map: each period's five Peoples by counter number.
+
+    Each name is the place of its People, so an event aimed at a People is chosen here.
+    """
+    out = [
+        f'<rect x="0" y="{_f(y0)}" width="{_f(w)}" height="{_f(CHART_H)}" fill="{PAPER}" '
+        f'stroke="{FRAME}" stroke-width="2"/>',
+        _text(MARGIN, y0 + 18, "Peoples by period and counter", 12, font_family=SERIF, fill=INK),
+    ]
+    for period in range(1, len(BOARD.periods) + 1):
+        x, _ = _chart_column(period, w)
+        out.append(
+            _text(
+                x + 4,
+                y0 + 36,
+                f"Period {period}",
+                11,
+                font_family=SERIF,
+                fill=INK,
+                font_weight="bold",
+            )
+        )
+        for people in CHARTS.period_peoples(period):
+            y = y0 + 36 + 15 * people.number
+            out.append(
+                f'<g data-place={quoteattr(people_place(people.nation))} class="people">'
+                f"<title>{escape(people.english)}</title>"
+                + _text(
+                    x + 4, y, f"{people.number} {people.name}", 10.5, font_family=SERIF, fill=INK
+                )
+                + "</g>"
+            )
+    return out
+
+
+def _chart_period(obs: dict[str, Any]) -> list[str]:
+    """A frame round the current period's column of the People chart."""
+    period = obs.get("period", 0)
+    if not isinstance(period, int) or not 1 <= period <= len(BOARD.periods):
+        return []
+    _, w, h = _positions()
+    x, col = _chart_column(period, w)
+    return [
+        f'<rect x="{_f(x)}" y="{_f(h + 24)}" width="{_f(col - 6)}" height="{_f(CHART_H - 32)}" '
+        f'fill="none" stroke="{GOLD}" stroke-width="2.5" rx="4" class="period-now"/>'
+    ]
 
 
 def _force_colour(force: dict[str, Any]) -> str:
@@ -315,7 +388,11 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
     for s in range(nseats):
         col = SEAT_COLOUR[s % 4]
         you = " (you)" if s in mine else ""
+        # The seat's name, bar and points are its place: where a counter is handed.
         out.append(
+            f'<g data-place={quoteattr(seat_place(s))} class="seat">'
+            f'<rect x="{_f(x - 4)}" y="{_f(y - 14)}" width="{_f(PANEL_W - 20)}" height="50" '
+            f'fill="{PAPER}" stroke="none"/>'
             f'<rect x="{_f(x)}" y="{_f(y - 11)}" width="14" height="14" fill="{col}" '
             'stroke="#fff"/>'
         )
@@ -336,6 +413,7 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
                 x, y, f"VP {totals[s]} (Faction {fv}, People {pv})", 11, fill=INK, font_family=SERIF
             )
         )
+        out.append("</g>")
         y += 15
         bits = []
         if s < len(hpc) and hpc[s]:
@@ -495,20 +573,44 @@ def render_svg(observation: dict[str, Any]) -> str:
         f'width="{_f(w)}" height="{_f(h)}" font-family={quoteattr(SERIF)}>',
         _static_map(),
         *_pieces(observation),
+        *_chart_period(observation),
         *_panel(observation, map_w),
         "</svg>",
     ]
     return "".join(body)
 
 
+def area_place(area: int) -> str:
+    """The ``data-place`` of an Area: its legend entry and the group of its lands."""
+    return f"area:{BOARD.areas[area].name}"
+
+
+def people_place(nation: str) -> str:
+    """The ``data-place`` of a People (a nation key of the chart): its names on the chart."""
+    return f"people:{nation}"
+
+
+def seat_place(seat: int) -> str:
+    """The ``data-place`` of a seat: its heading in the side panel."""
+    return SEATS[seat]
+
+
 def place_of(action: Action) -> str | None:
-    """The name of the land an action targets, or ``None`` for actions without one."""
+    """Where on the board ``action`` is chosen, or ``None`` for a decision without a place.
+
+    A land is named by its name, an Area by ``area:`` and its name, a People by ``people:``
+    and its nation, a seat (to hand a counter to) by its name. A land sits inside its Area's
+    group, so a click there may offer both; the play page asks which.
+    """
     if isinstance(action, Pick):
         return BOARD.lands[action.land].name
+    if isinstance(action, HandTo):
+        return seat_place(action.to)
     if isinstance(action, PlayCard) and action.target >= 0:
         kind = DECK[action.card - 1].kind
-        if kind in ("people_revive", "pestilence"):
-            return None
-        if action.target < len(BOARD.lands):
-            return BOARD.lands[action.target].name
+        if kind == "people_revive":
+            return people_place(NATION_NAMES[action.target])
+        if kind == "pestilence":
+            return area_place(action.target)
+        return BOARD.lands[action.target].name
     return None

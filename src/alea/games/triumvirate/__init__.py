@@ -10,5 +10,6 @@ register_bot("triumvirate", "heuristic", TriumvirateBot)
 register_hook("triumvirate", "prior", search.prior)
 register_hook("triumvirate", "rollout", search.rollout)
 register_hook("triumvirate", "evaluate", search.evaluate)
+register_hook("triumvirate", "rollout_depth", search.ROLLOUT_DEPTH)
 
 __all__ = ["TriumvirateBot", "TriumvirateGame"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_right
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
@@ -54,6 +55,10 @@ STAGE_TEXT: Final = {
 """What the player to move is doing, by stage name, for every view of the board."""
 
 N_HEX: Final = BOARD.size
+_OCCUPIED: Final = bytes(0 if b == 0xFF else 1 for b in range(256))
+"""``bytes.translate`` table of ``owner``'s bytes: 1 for a force (0 to 3), 0 for none (-1)."""
+_HEXES: Final = tuple(range(N_HEX))
+"""Every hex number, made once (``compress`` over it allocates no ints)."""
 _LAND: Final = BOARD.land
 _LAND_NB: Final = tuple(tuple(n for n in ns if _LAND[n]) for ns in BOARD.neighbours)
 _ALL_NB: Final = BOARD.neighbours
@@ -690,10 +695,61 @@ class TriumvirateState(State):
         return f"no one took Rome within {self.game.opts.max_rounds} rounds: no winner"
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        """Everything on the table; nothing in this game is hidden (TRI-10)."""
-        obs = self._public()
-        obs["you"] = player
-        return obs
+        """Everything on the table; nothing in this game is hidden (TRI-10).
+
+        The same dict as ``_public()`` plus ``you``, built faster: the occupied hexes are
+        found by ``bytes.translate`` and ``compress`` in C rather than a scan in Python.
+        """
+        owner, count, moved = self.owner, self.count, self.moved
+        cols = BOARD.cols
+        names = FORCE_NAMES
+        occupied = compress(_HEXES, owner.tobytes().translate(_OCCUPIED))
+        stacks = [
+            [h % cols, h // cols, names[owner[h]], count[h], moved.get(h, 0)] for h in occupied
+        ]
+        leader, troops, counters = self.leader, self.troops, BOARD.counters
+        b = self.battle
+        return {
+            "game": "triumvirate",
+            "stage": STAGE_NAMES[self.stage],
+            "current": self.player,
+            "turn": self.turn,
+            "round": self.round,
+            "civil_war": self.civil_war,
+            "movement_left": self.mp,
+            "players": [
+                {
+                    "name": FORCES[s],
+                    "alive": self.alive[s],
+                    "leader": [leader[s] % cols, leader[s] // cols] if leader[s] >= 0 else None,
+                    "conquests": self.conquests[s],
+                    "popularity": self.popularity[s],
+                    "rome_turns": self.streak[s],
+                    "troops": troops[s],
+                    "supply": counters[s] - troops[s],
+                }
+                for s in range(3)
+            ],
+            "roman_troops": troops[ROMAN],
+            "stacks": stacks,
+            "attacks": [[h % cols, h // cols, n] for h, n in sorted(self.attack.items())]
+            if self.attack
+            else [],
+            "battle": None
+            if b is None
+            else {
+                "hex": [b[0] % cols, b[0] // cols],
+                "attacker": FORCES[self.turn],
+                "attackers": b[1],
+                "attacker_leader": bool(b[2]),
+                "defender": names[b[3]],
+                "defenders": b[4],
+                "defender_leader": bool(b[5]),
+            },
+            "winner": FORCES[self.winner] if self.winner >= 0 else None,
+            "end_reason": self.end_reason or None,
+            "you": player,
+        }
 
     def _public(self) -> dict[str, Any]:
         coords = BOARD.coords

@@ -23,10 +23,12 @@ from alea.rl.codecs.base import (
     generic_codec,
 )
 from alea.rl.codecs.forum import forum_codec
+from alea.rl.codecs.hotre import hotre_codec
 from alea.rl.codecs.triumvirate import triumvirate_codec
 
 _FACTORIES: dict[str, CodecFactory] = {
     "forum": forum_codec,
+    "hotre": hotre_codec,
     "triumvirate": triumvirate_codec,
 }
 _CACHE: dict[tuple[str, str], GameCodec] = {}

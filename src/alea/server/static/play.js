@@ -98,22 +98,27 @@ function show(msg) {
 
 function hideMenu() { $("menu").style.display = "none"; }
 
-function placeAt(ev) {
-  const hit = ev.target.closest ? ev.target.closest("[data-place]") : null;
-  if (hit) return hit.getAttribute("data-place");
-  for (const e of document.elementsFromPoint(ev.clientX, ev.clientY)) {
-    if (e.getAttribute && e.getAttribute("data-place")) return e.getAttribute("data-place");
+// Every place under the pointer: the element hit, the groups it sits in (a land in its
+// area), and whatever lies beneath it (the land under an army counter).
+function placesAt(ev) {
+  const found = [];
+  const stack = [ev.target, ...document.elementsFromPoint(ev.clientX, ev.clientY)];
+  for (let e of stack) {
+    for (; e && e.getAttribute; e = e.parentElement) {
+      const p = e.getAttribute("data-place");
+      if (p && !found.includes(p)) found.push(p);
+    }
   }
-  return null;
+  return found;
 }
 
 $("board").addEventListener("click", (ev) => {
   if (!view || ev.target.closest("#menu")) return;
-  const place = placeAt(ev);
+  const places = placesAt(ev);
   hideMenu();
-  if (!place) return;
-  const options = view.legal.filter((a) => a.place === place);
-  if (options.length === 0) { toast("Nothing to do at " + place); return; }
+  if (!places.length) return;
+  const options = view.legal.filter((a) => places.includes(a.place));
+  if (options.length === 0) { toast("Nothing to do at " + places[0]); return; }
   if (options.length === 1) { send(options[0]); return; }
   const menu = $("menu");
   const box = $("board").getBoundingClientRect();

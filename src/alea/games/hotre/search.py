@@ -1,0 +1,65 @@
+"""Search hooks for History of the Roman Empire: the heuristic's move, playouts, an evaluation.
+
+The search (``alea.agents.mcts``) calls these on positions it has determinized for its own seat,
+so they may read the whole state they are given.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from alea.core.game import Action
+from alea.games.hotre.actions import Decide, Offer, Pick
+from alea.games.hotre.bot import HOLD, IDLE, HotreBot, holdings
+from alea.games.hotre.state import HotreState
+
+ENDERS: Final = frozenset(("end_expansion", "end_build", "done_takeup", "end_declaration"))
+"""Decisions that close a step of the half-turn."""
+KEEP_GOING: Final = 0.85
+"""Chance that a playout takes a land-naming move rather than closing the step, when it can."""
+
+ROLLOUT_DEPTH: Final = 4
+"""Playout decisions before the evaluation: random moves soon say less than the evaluation."""
+
+_BOT: Final = HotreBot()
+
+
+def prior(state: HotreState, rng: random.Random) -> Action:
+    """The heuristic bot's choice, which the search tries first and favours while unexplored."""
+    return _BOT.act(state, state.current_player(), rng)
+
+
+def rollout(state: HotreState, rng: random.Random) -> Action:
+    """A cheap playout move: random, but it rarely stops expanding while lands are on offer.
+
+    Bribe offers are never made in playouts (the heuristic bot makes none either).
+    """
+    legal = state.legal_actions()
+    first = legal[0]
+    if isinstance(first, Offer):
+        return first
+    if len(legal) > 1 and rng.random() < KEEP_GOING:
+        picks = [a for a in legal if isinstance(a, Pick)]
+        if picks and any(isinstance(a, Decide) and a.verb in ENDERS for a in legal):
+            return picks[int(rng.random() * len(picks))]
+    return legal[int(rng.random() * len(legal))]
+
+
+def evaluate(state: HotreState) -> list[float]:
+    """Each player's share of a rough worth: points so far plus what its holdings score now."""
+    if state.is_terminal():
+        return state.returns()
+    worth = [0.0] * state.n
+    held = holdings(state)
+    for s, (people, faction) in enumerate(held):
+        q = state.seat_player(s)
+        worth[q] += state.ppts[s] + state.fpts[s] + HOLD * (people + faction)
+    a = state.active
+    pending = state.stage not in IDLE and 0 <= a < state.S and state.half in (1, 2)
+    if pending and (state.half == 1 or not state.dead[a]):
+        worth[state.seat_player(a)] += held[a][state.half - 1]  # scored when the half ends
+    top = max(worth)
+    raw = [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
+    total = sum(raw)
+    return [r / total for r in raw]
