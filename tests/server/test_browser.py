@@ -149,3 +149,69 @@ def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path:
     page.locator("#board").screenshot(path=str(shot))
     assert shot.stat().st_size > 30_000, "the board screenshot is nearly blank"
     page.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("triumvirate", {"max_rounds": 2}), ("hotre", {"last_period": 1})],
+)
+def test_two_browsers_and_a_bot_finish_a_game_clicking_the_board(
+    site: str, browser: Any, game: str, options: dict[str, Any]
+) -> None:
+    """Two friends in two browsers and a bot play a (shortened) game to its end.
+
+    Whenever the board offers a highlighted place, the player clicks it (and the first entry
+    of the menu, when a place offers several moves); otherwise a choice from the list.
+    """
+    made = post(
+        int(site.rsplit(":", 1)[1]),
+        "/api/games",
+        {
+            "game": game,
+            "players": 3,
+            "options": options,
+            "seed": 4,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "agent": "heuristic"}],
+        },
+    )
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = []
+    for ctx, seat in zip(contexts, made["seats"][:2], strict=True):
+        page = ctx.new_page()
+        page.goto(site + seat["link"])
+        page.wait_for_selector("#board svg")
+        pages.append(page)
+    board_moves = 0
+    over = False
+    for _ in range(4000):
+        if over:
+            break
+        for page in pages:
+            if page.locator("#turn").inner_text() == "Game over":
+                over = True
+                break
+            playable = page.locator("#board .playable")
+            if board_moves < 5 and playable.count():
+                before = page.locator("#log > *").count()
+                playable.first.click(force=True)
+                page.wait_for_timeout(80)
+                menu = page.locator("#menu button")
+                if page.locator("#menu").is_visible() and menu.count():
+                    menu.first.click()
+                page.wait_for_function(
+                    f"document.querySelectorAll('#log > *').length > {before}"
+                    " || document.getElementById('turn').textContent === 'Game over'"
+                )
+                board_moves += 1
+                continue
+            buttons = page.locator("#choices button:enabled")
+            if buttons.count():
+                buttons.first.click()
+        pages[0].wait_for_timeout(20)
+    assert over, "the game did not end"
+    assert board_moves == 5, "the board never offered a place to click"
+    for page in pages:
+        page.wait_for_function("document.getElementById('turn').textContent === 'Game over'")
+        assert page.locator("#outcome").inner_text()
+    for ctx in contexts:
+        ctx.close()

@@ -3,13 +3,17 @@
 Everything in the lab works for any registered game through the contract. A game may add a
 module ``alea.lab.extras.<game>`` defining any of:
 
-- ``lab_summary(state) -> dict``: a JSON-safe summary of a finished game, read only from the
-  public ``state.observation(None)`` and ``state.scores()``; stored with the game.
+- ``lab_summary(state) -> dict``: a JSON-safe summary of a finished game, read only from
+  public information (``state.observation(None)``, ``state.scores()``, the history, or public
+  bookkeeping the state keeps); stored with the game.
 - ``MILESTONES``: a tuple of :class:`Milestone`, public events whose first occurrence (the
   action number, and details of the position then) is noted while the game is played.
 - ``report_sections(runs, figures) -> list[Section]``: extra report sections.
-- ``first_player(actions) -> int | None``: who moved first, when the default reading of the
-  record (the first ``{"type": "first", "seat": s}`` chance action) does not fit the game.
+- ``first_player(actions, num_players) -> int | None``: the player who moved first, when the
+  default reading of the record (the first ``{"type": "first", "seat": s}`` chance action) does
+  not fit the game.
+- ``end_reason(state) -> str | None``: how a finished game ended, when the game's public view
+  has no ``end_reason`` (the default reading).
 """
 
 from __future__ import annotations
@@ -47,14 +51,18 @@ class Milestone:
 
 Summary = Callable[[State], dict[str, Any]]
 Sections = Callable[["Sequence[RunData]", "Figures"], "list[Section]"]
-FirstPlayer = Callable[[Sequence[dict[str, Any]]], "int | None"]
+FirstPlayer = Callable[[Sequence[dict[str, Any]], int], "int | None"]
+EndReason = Callable[[State], "str | None"]
 
 
-def default_first_player(actions: Sequence[dict[str, Any]]) -> int | None:
+def default_first_player(
+    actions: Sequence[dict[str, Any]], num_players: int | None = None
+) -> int | None:
     """The seat of the first ``{"type": "first", "seat": s}`` action of a record, if any.
 
     Both games roll for the first player as their first chance event; a game that does not has
-    its own ``first_player`` hook or gets ``None`` (the report then says it is unknown).
+    its own ``first_player`` hook or gets ``None`` (the report then says it is unknown). The
+    seat is the player in both, so ``num_players`` is not needed here.
     """
     for action in actions[:50]:
         if action.get("type") in ("first", "first_player"):
@@ -70,6 +78,11 @@ def default_end_reason(obs: Obs) -> str | None:
     return str(reason) if reason else None
 
 
+def public_end_reason(state: State) -> str | None:
+    """The default ``end_reason`` hook: what the spectator view of ``state`` names."""
+    return default_end_reason(state.observation(None))
+
+
 @dataclass(frozen=True)
 class LabHooks:
     """A game's hooks, with the defaults filled in."""
@@ -78,6 +91,7 @@ class LabHooks:
     milestones: tuple[Milestone, ...] = ()
     sections: Sections | None = None
     first_player: FirstPlayer = default_first_player
+    end_reason: EndReason = public_end_reason
 
 
 @cache
@@ -95,6 +109,7 @@ def hooks_for(game: str) -> LabHooks:
         milestones=tuple(getattr(module, "MILESTONES", ())),
         sections=getattr(module, "report_sections", None),
         first_player=getattr(module, "first_player", default_first_player),
+        end_reason=getattr(module, "end_reason", public_end_reason),
     )
 
 

@@ -19,7 +19,7 @@ from alea.agents import parse_spec
 from alea.core.game import Game
 from alea.core.record import play, replay
 from alea.core.registry import load
-from alea.lab.hooks import MilestoneWatcher, default_end_reason, hooks_for, summarize
+from alea.lab.hooks import MilestoneWatcher, hooks_for, summarize
 from alea.lab.plan import GameTask
 
 
@@ -35,9 +35,10 @@ class GameOutcome:
         scores: each seat's score as the game reports it (JSON-safe).
         length: actions applied, chance outcomes included.
         terminal: whether the game ended (always, unless a game never does).
-        end_reason: how it ended, as the game's public view names it (``None`` if it does not).
+        end_reason: how it ended, as the game's ``end_reason`` hook names it (by default what
+            its public view says; ``None`` if it says nothing).
         outcome: the game's sentence on how it ended.
-        first_player: the seat that moved first, when the record shows it.
+        first_player: the player who moved first, when the record shows it.
         summary: the game's lab summary (and milestones), JSON-safe.
         seconds: time spent playing it.
         record: the whole game record as JSON, when asked for.
@@ -75,7 +76,6 @@ def play_game(task: GameTask) -> GameOutcome:
     watcher.finish()
     state = watcher.state if watcher.state is not None else replay(record)
     result = record.result or {}
-    obs = state.observation(None)
     return GameOutcome(
         index=task.index,
         seed=task.seed,
@@ -84,9 +84,9 @@ def play_game(task: GameTask) -> GameOutcome:
         scores=list(state.scores()),
         length=len(record.actions),
         terminal=state.is_terminal(),
-        end_reason=default_end_reason(obs),
+        end_reason=hooks.end_reason(state),
         outcome=str(result.get("outcome", "")),
-        first_player=hooks.first_player(record.actions),
+        first_player=hooks.first_player(record.actions, game.num_players),
         summary=summarize(state, hooks, watcher),
         seconds=time.perf_counter() - start,
         record=record.to_json() if task.keep_record else None,

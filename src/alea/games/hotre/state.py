@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alea.core.errors import IllegalActionError, RecordError
 from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
@@ -67,6 +67,49 @@ MINOR: Final = 2
 KINGDOM: Final = 3
 REBELS: Final = 4
 KIND_NAMES: Final = ("Faction", "People", "Minor People", "Kingdom", "Rebels")
+
+# where points come from (the points log, HRE-2.2); the index is the code kept in the log
+CITIES, PRESENCE, DOMINATION, CONTROL, EMPEROR, LOOT = range(6)
+END_LANDS, KINGDOMS, BRIBES, SPENT, CARRIED = range(6, 11)
+POINT_SOURCES: Final = (
+    "cities",
+    "presence",
+    "domination",
+    "control",
+    "emperor",
+    "loot",
+    "end_lands",
+    "kingdoms",
+    "bribes",
+    "spent",
+    "carried",
+)
+"""Names of the sources of the points log: cities held (HRE-14.2, HRE-14.3), Areas by level
+(HRE-14.4), the Emperor's +VP bonus (HRE-3.5), loot (HRE-12.8), the end-of-game land bonus
+(HRE-14.3.1) and Kingdom rolls, bribes of barbarians (HRE-15.4), RVP spent (HRE-5.1 to HRE-5.4),
+and points a position read back from JSON already had."""
+
+
+class PointsEntry(NamedTuple):
+    """One change of a seat's People or Faction points.
+
+    Attributes:
+        seat: the seat whose score changed.
+        period: the period in which it changed.
+        faction: Faction points (RVP) if true, else People points.
+        source: one of :data:`POINT_SOURCES`.
+        area: index into ``BOARD.areas`` of the land it came from, or -1.
+        points: the change (negative for RVP spent and bribes paid).
+
+    """
+
+    seat: int
+    period: int
+    faction: bool
+    source: str
+    area: int
+    points: int
+
 
 # stages
 ORDER, DEAL, DRAW, HAND, DECLARE, BUILD, TAKEUP, EXPAND = range(8)
@@ -343,7 +386,19 @@ class HotreState(State):
         "rebels_left",
     )
 
-    __slots__ = (*_LISTS, *_SCALARS, "S", "_hist", "_hlen", "_legal", "game", "hands", "n", "opts")
+    __slots__ = (
+        *_LISTS,
+        *_SCALARS,
+        "S",
+        "_hist",
+        "_hlen",
+        "_legal",
+        "_log",
+        "game",
+        "hands",
+        "n",
+        "opts",
+    )
 
     def __init__(self, game: HotreGame) -> None:
         self.game = game
@@ -418,6 +473,8 @@ class HotreState(State):
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
+        # the points log: nested pairs (entries, earlier), shared by clones like the history
+        self._log: tuple[Any, ...] | None = None
 
     # -- contract -----------------------------------------------------------------------------
 
@@ -455,6 +512,7 @@ class HotreState(State):
         c._hist = self._hist
         c._hlen = self._hlen
         c._legal = self._legal
+        c._log = self._log
         return c
 
     # -- small queries ------------------------------------------------------------------------
@@ -1256,6 +1314,7 @@ class HotreState(State):
                 else o.recruit_cost_early
             )
             self.fpts[s] -= cost  # HRE-5.1
+            self._note(s, True, [(SPENT, -1, -cost)])
             self.elim[s] -= 1
             self.to_place += 1
             return
@@ -1264,6 +1323,7 @@ class HotreState(State):
         if a.verb == "bribe":  # HRE-5.2
             k = self.cnt[land]
             self.fpts[s] -= k * o.rebel_bribe_cost
+            self._note(s, True, [(SPENT, AREA_OF[land], -k * o.rebel_bribe_cost)])
             self._remove(land, k, eliminated=False)
             self.elim[s] -= max(0, k - self.legions_unused(s))
             self.occ[land] = s
@@ -1273,14 +1333,17 @@ class HotreState(State):
                 self.fown[land] = s
         elif a.verb == "fort":  # HRE-5.3
             self.fpts[s] -= o.fort_cost
+            self._note(s, True, [(SPENT, AREA_OF[land], -o.fort_cost)])
             self.fort[land] = 1
             self.fown[land] = s
             self.new_forts.append(land)
         elif a.verb == "fortress":
             self.fpts[s] -= o.fortress_cost
+            self._note(s, True, [(SPENT, AREA_OF[land], -o.fortress_cost)])
             self.fort[land] = 2
         elif a.verb == "rebuild":  # HRE-5.4
             self.fpts[s] -= o.rebuild_cost
+            self._note(s, True, [(SPENT, AREA_OF[land], -o.rebuild_cost)])
             self.city[land] = 1
 
     # -- placement, expansion and combat (HRE-4.4 to HRE-4.8, HRE-5.5 to HRE-5.9, HRE-12) -------
@@ -1407,6 +1470,9 @@ class HotreState(State):
         self.pend = []
         self.fpts[g] -= amount
         self.ppts[self.active] += amount
+        area = AREA_OF[self.bat_land] if self.bat_land >= 0 else -1
+        self._note(g, True, [(BRIBES, area, -amount)])
+        self._note(self.active, False, [(BRIBES, area, amount)])
         self.to_place += 1
         self.placed -= 1
         self.truce.append(self.act_force * 8 + g)
@@ -1518,10 +1584,12 @@ class HotreState(State):
     def _loot_scored(self, value: int) -> None:
         land, _, _, bonus = self.pend
         s = self.active
-        if self.fk[self.act_force] == FACTION:
+        faction = self.fk[self.act_force] == FACTION
+        if faction:
             self.fpts[s] += value + bonus
         else:
             self.ppts[s] += value + bonus
+        self._note(s, faction, [(LOOT, AREA_OF[land], value + bonus)])
         self.city[land] = 2
         self.pend = []
         self._resume()
@@ -1624,8 +1692,18 @@ class HotreState(State):
         fo = self.fo
         return [i for i in range(NL) if self.occ[i] >= 0 and fo[self.occ[i]] == seat]
 
-    def score_half(self, seat: int, faction: bool) -> int:
-        """Points ``seat`` scores now for one kind of holding (HRE-14.2 to HRE-14.5)."""
+    def score_half(
+        self, seat: int, faction: bool, parts: list[tuple[int, int, int]] | None = None
+    ) -> int:
+        """Points ``seat`` scores now for one kind of holding (HRE-14.2 to HRE-14.5).
+
+        Args:
+            seat: the seat scoring.
+            faction: its Faction (HRE-14.3) if true, else its People holdings (HRE-14.2).
+            parts: if given, receives ``(source, area, points)`` for each item scored, with the
+                source's index in :data:`POINT_SOURCES`.
+
+        """
         occ, fk, fo = self.occ, self.fk, self.fo
         who = [fo[g] if g >= 0 else -1 for g in occ]
         if faction:
@@ -1640,9 +1718,12 @@ class HotreState(State):
                 if i == ROME or (
                     i == CONSTANTINOPLE and self.period >= self.opts.constantinople_from
                 ):
-                    pts += special
+                    v = special
                 else:
-                    pts += 2 if faction else 1
+                    v = 2 if faction else 1
+                pts += v
+                if parts is not None:
+                    parts.append((CITIES, AREA_OF[i], v))
         for a, alands in enumerate(AREA_LANDS):
             have = sum(1 for i in alands if ours[i])
             if not have:
@@ -1655,6 +1736,8 @@ class HotreState(State):
                 )
             if control >= 5:
                 pts += 3 * value
+                if parts is not None:
+                    parts.append((CONTROL, a, 3 * value))
                 continue
             best_other = 0
             for t in range(self.S):
@@ -1664,18 +1747,53 @@ class HotreState(State):
                 best_other = max(best_other, k)
             if have >= 3 or (have > best_other and have >= self.opts.domination_min_lands):
                 pts += 2 * value
+                if parts is not None:
+                    parts.append((DOMINATION, a, 2 * value))
             else:
                 pts += value
+                if parts is not None:
+                    parts.append((PRESENCE, a, value))
         if faction:
-            pts += self._bonus(seat, BonusKind.VP) * len(lands)
+            bonus = self._bonus(seat, BonusKind.VP)
+            pts += bonus * len(lands)
+            if parts is not None and bonus:
+                parts.extend((EMPEROR, AREA_OF[i], bonus) for i in lands)
         return pts
 
     def _score_half(self) -> None:
         s = self.active
+        parts: list[tuple[int, int, int]] = []
         if self.half == 1:
-            self.ppts[s] += self.score_half(s, False)  # HRE-4.9
+            self.ppts[s] += self.score_half(s, False, parts)  # HRE-4.9
+            self._note(s, False, parts)
         elif not self.dead[s]:
-            self.fpts[s] += self.score_half(s, True)  # HRE-7.0
+            self.fpts[s] += self.score_half(s, True, parts)  # HRE-7.0
+            self._note(s, True, parts)
+
+    def _note(self, seat: int, faction: bool, parts: list[tuple[int, int, int]]) -> None:
+        """Add ``(source, area, points)`` items to the points log (bookkeeping only)."""
+        items = tuple((seat, self.period, faction, *p) for p in parts if p[2])
+        if items:
+            self._log = (items, self._log)
+
+    def points_log(self) -> list[PointsEntry]:
+        """Every change of People and Faction points so far, oldest first.
+
+        For each seat, the entries of each track add up to its points on that track (HRE-2.2):
+        what it scored for cities, Areas, its Emperor, loot and the end of the game, less the RVP
+        it spent and the bribes it paid.
+        """
+        batches = []
+        node = self._log
+        while node is not None:
+            batches.append(node[0])
+            node = node[1]
+        batches.reverse()
+        return [
+            PointsEntry(seat, period, faction, POINT_SOURCES[source], area, points)
+            for batch in batches
+            for seat, period, faction, source, area, points in batch
+        ]
 
     def _end_half(self) -> None:
         self.flags = 0
@@ -1691,6 +1809,12 @@ class HotreState(State):
             for s in range(S):  # HRE-14.3.1
                 if not self.dead[s]:
                     self.fpts[s] += self.opts.end_land_bonus * self.armies_lands(s)
+                    bonus = self.opts.end_land_bonus
+                    self._note(
+                        s,
+                        True,
+                        [(END_LANDS, AREA_OF[i], bonus) for i in range(NL) if self.occ[i] == s],
+                    )
             self.dq = [f for f in range(len(self.fk)) if self.fk[f] == KINGDOM and self.armies[f]]
             self._end_rolls()
             return
@@ -1721,6 +1845,7 @@ class HotreState(State):
     def _end_roll(self, value: int) -> None:
         f = self.dq.pop(0)
         self.ppts[self.fo[f]] += value + (self.fx[f] & 0xFF)
+        self._note(self.fo[f], False, [(KINGDOMS, -1, value + (self.fx[f] & 0xFF))])
         self._end_rolls()
 
     def _finish(self) -> None:
@@ -2168,6 +2293,9 @@ class HotreState(State):
                 k += 1
             s._hist = hist
             s._hlen = k
+            for seat in range(s.S):
+                s._note(seat, False, [(CARRIED, -1, s.ppts[seat])])
+                s._note(seat, True, [(CARRIED, -1, s.fpts[seat])])
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise

@@ -78,8 +78,10 @@ function show(msg) {
   choices.replaceChildren(...items);
   $("choicePanel").hidden = msg.seat === null;
   const keys = msg.scores.length ? Object.keys(msg.scores[0]) : [];
-  const head = el("tr", {}, el("th", {}, ""), ...keys.map((k) => el("th", {}, k)));
-  const rows = msg.scores.map((s, i) => el("tr", {}, el("td", {}, msg.players[i]), ...keys.map((k) => el("td", {}, s[k]))));
+  const label = (k) => k.replace(/_/g, " ");
+  const cell = (v) => (v === true ? "yes" : v === false ? "no" : typeof v === "object" && v !== null ? JSON.stringify(v) : v);
+  const head = el("tr", {}, el("th", {}, ""), ...keys.map((k) => el("th", {}, label(k))));
+  const rows = msg.scores.map((s, i) => el("tr", {}, el("td", {}, msg.players[i]), ...keys.map((k) => el("td", {}, cell(s[k])))));
   $("scores").replaceChildren(head, ...rows);
   if (msg.log_start === logLines.start + logLines.lines.length) logLines.lines.push(...msg.log);
   else logLines = { start: msg.log_start, lines: msg.log.slice() };
