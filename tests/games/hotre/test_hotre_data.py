@@ -158,11 +158,22 @@ def test_difficult_terrain_is_one_sided_and_straits_always_count() -> None:
     assert not hard("Pannonia", "Dacia")
     assert hard("Sicilia", "Italia")  # across a strait
     assert hard("Italia", "Sicilia")
-    assert hard("Cilicia", "Cappadocia")
-    assert hard("Tracia", "Moesia Superior")
     assert not hard("Syria", "Cilicia")
     for i, ds in enumerate(BOARD.difficult):
         assert ds <= set(BOARD.neighbours[i])
+        assert not ds & BOARD.optional_difficult[i]
+
+
+def test_the_two_optional_difficult_borders_are_data_of_their_own() -> None:
+    """HRE-1.1: Tracia from Moesia Superior and Cilicia from Cappadocia, only as an option."""
+    optional = {
+        (BOARD.lands[i].name, BOARD.lands[a].name)
+        for i, ds in enumerate(BOARD.optional_difficult)
+        for a in ds
+    }
+    assert optional == {("Tracia", "Moesia Superior"), ("Cilicia", "Cappadocia")}
+    assert not BOARD.is_difficult(BOARD.index("Tracia"), BOARD.index("Moesia Superior"))
+    assert not BOARD.is_difficult(BOARD.index("Cilicia"), BOARD.index("Cappadocia"))
 
 
 def test_area_victory_point_table() -> None:
@@ -880,3 +891,29 @@ def test_corrupted_deck_is_refused(corrupt: Callable[[Data], None], match: str) 
 
 def test_pristine_deck_copy_passes() -> None:
     assert parse_cards(raw("cards")) == DECK
+
+
+def test_rules_appendix_a_is_the_packaged_deck() -> None:
+    """Every row of RULES.md's Appendix A (HRE-1.5) matches the card the engine loads."""
+    text = resources.files("alea.games.hotre").joinpath("RULES.md").read_text(encoding="utf-8")
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in text.splitlines()
+        if line.startswith("| E")
+    ]
+    assert len(rows) == len(DECK) == 55
+    by_id = {c.id: c for c in DECK}
+    for alea_id, no, card_set, _kind, _title, periods, timing, data in rows:
+        card = by_id[int(no)]
+        assert card.set == int(card_set), alea_id
+        assert timing == ("B" if card.timing.name == "BEFORE" else "D"), alea_id
+        if periods == "all":
+            assert (card.first, card.last) == (1, 7), alea_id
+        else:
+            first, _, last = periods.partition("–")
+            assert (card.first, card.last) == (int(first), int(last or first)), alea_id
+        if card.land is not None:
+            expected = f"{BOARD.lands[card.land].name}, {card.armies}"
+            if card.kind == "kingdom":
+                expected += f", +{card.loot_bonus}"
+            assert data == expected, alea_id

@@ -131,3 +131,16 @@ def test_two_player_view_shows_both_own_hands() -> None:
         int(el.get("data-card", "0")) for el in root.iter(NS + "g") if el.get("class") == "card"
     }
     assert shown == set(obs["hands"][0]) | set(obs["hands"][2])
+
+
+def test_optional_difficult_borders_are_drawn_only_under_their_rule() -> None:
+    """HRE-1.1: the optional difficult borders are drawn when ``optional_terrain`` is on."""
+    counts = []
+    for optional in (False, True):
+        state = HotreGame(optional_terrain=optional).new_initial_state()
+        obs = state.observation(None)
+        assert obs["optional_terrain"] is optional
+        counts.append(render_svg(obs).count('class="difficult"'))
+    # A border is drawn once: Cilicia–Cappadocia is already difficult from Cilicia's side, so
+    # only Tracia–Moesia Superior changes.
+    assert counts[1] == counts[0] + 1

@@ -84,6 +84,8 @@ class Land:
         seas: the seas its coast touches, empty for an inland land.
         difficult_from: the neighbouring lands an attack from which crosses difficult terrain
             (a mountain or forest symbol inside this land's border, rule 12.4).
+        optional_difficult_from: neighbours that give difficult terrain only under the
+            ``optional_terrain`` rule (HRE-1.1).
         lonlat: a representative longitude and latitude, for drawing.
 
     """
@@ -95,6 +97,7 @@ class Land:
     neighbours: tuple[str, ...]
     difficult_from: tuple[str, ...]
     lonlat: tuple[float, float]
+    optional_difficult_from: tuple[str, ...] = ()
 
     @property
     def coastal(self) -> bool:
@@ -157,6 +160,9 @@ class HotreBoard:
     """Land indices across a strait arrow from each land."""
     difficult: tuple[frozenset[int], ...]
     """For each defending land, the attacking lands whose attacks cross difficult terrain."""
+    optional_difficult: tuple[frozenset[int], ...]
+    """For each defending land, the attacking lands that add difficult terrain under the
+    ``optional_terrain`` rule (HRE-1.1)."""
     seas: tuple[str, ...]
     sea_links: tuple[tuple[str, str], ...]
     overseas: tuple[tuple[int, ...], ...]
@@ -239,6 +245,7 @@ def _land(d: dict[str, Any]) -> Land:
         neighbours=tuple(str(n) for n in d["neighbours"]),
         difficult_from=tuple(str(n) for n in d["difficult_from"]),
         lonlat=(float(lon), float(lat)),
+        optional_difficult_from=tuple(str(n) for n in d.get("optional_difficult_from", ())),
     )
 
 
@@ -299,6 +306,13 @@ def parse_board(data: dict[str, Any]) -> HotreBoard:
             )
             for land in lands
         )
+        optional_difficult = tuple(
+            frozenset(
+                _resolve(by_name, n, f"{land.name}'s optional difficult terrain")
+                for n in land.optional_difficult_from
+            )
+            for land in lands
+        )
         straits = []
         for s in data["straits"]:
             a, b = _pair(s["lands"])
@@ -337,6 +351,7 @@ def parse_board(data: dict[str, Any]) -> HotreBoard:
             straits=tuple(straits),
             across_strait=tuple(tuple(sorted(s)) for s in across),
             difficult=difficult,
+            optional_difficult=optional_difficult,
             seas=tuple(str(s) for s in data["seas"]),
             sea_links=sea_links,
             overseas=tuple(tuple(sorted(r)) for r in _sea_reach(lands, sea_links)),
@@ -424,10 +439,14 @@ def _validate_borders(b: HotreBoard) -> None:
                     f"borders not symmetric: {land.name} lists {names[n]}, "
                     f"but {names[n]} does not list {land.name}"
                 )
-        for n in b.difficult[i]:
+        for n in b.difficult[i] | b.optional_difficult[i]:
             if n not in b.neighbours[i]:
                 raise BoardError(
                     f"{land.name} is difficult from {names[n]}, which does not border it"
+                )
+            if n in b.difficult[i] and n in b.optional_difficult[i]:
+                raise BoardError(
+                    f"{land.name} is difficult from {names[n]} both always and optionally"
                 )
     if len(b.borders) != BORDERS:
         raise BoardError(f"the map has {len(b.borders)} land borders, not {BORDERS}")

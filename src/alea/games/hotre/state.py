@@ -39,18 +39,12 @@ if TYPE_CHECKING:
 NL: Final = len(BOARD.lands)
 ADJ: Final = tuple(BOARD.adjacent(i) for i in range(NL))
 OVERSEAS: Final = BOARD.overseas
-OPTIONAL_TERRAIN: Final = frozenset(
-    (BOARD.index(d), BOARD.index(a))
-    for d, a in (("Tracia", "Moesia Superior"), ("Cilicia", "Cappadocia"))
-)
-"""(defender, attacker) pairs the data marks difficult that HRE-1.1 makes optional."""
-DIFFICULT_OPTIONAL: Final = tuple(
+DIFFICULT: Final = tuple(
     frozenset(BOARD.difficult[i]) | frozenset(BOARD.across_strait[i]) for i in range(NL)
 )
-DIFFICULT: Final = tuple(
-    frozenset(a for a in DIFFICULT_OPTIONAL[i] if (i, a) not in OPTIONAL_TERRAIN) for i in range(NL)
-)
 """Per defending land, the attacking lands that give it difficult terrain (HRE-12.4, 12.5)."""
+DIFFICULT_OPTIONAL: Final = tuple(DIFFICULT[i] | BOARD.optional_difficult[i] for i in range(NL))
+"""The same with the two optional difficult borders of the ``optional_terrain`` rule (HRE-1.1)."""
 AREA_OF: Final = BOARD.area_of
 AREA_LANDS: Final = tuple(BOARD.area_lands(a.key) for a in BOARD.areas)
 RESOURCE: Final = tuple(land.resource for land in BOARD.lands)
@@ -1938,8 +1932,8 @@ class HotreState(State):
             self.placed += 1
             self._conquered(t, g, self.fown[t] if self.fort[t] else -1, auto=False)
             return
-        elif kind == "revolt":  # HRE-8.5.6
-            self.rebels_left = min(2, self.to_place) - 1
+        elif kind == "revolt":  # HRE-8.5.6: up to the card's armies (two) from those to place
+            self.rebels_left = min(c.armies, self.to_place) - 1
             self.to_place -= 1
             self.placed += 1
             self.bat_land = t
@@ -1950,7 +1944,7 @@ class HotreState(State):
             self._next_round()
             return
         elif kind == "rebellion":  # HRE-8.5.15
-            self._rebellion(t)
+            self._rebellion(t, c.armies)
             return
         if kind == "pestilence":  # HRE-8.5.10
             for i in AREA_LANDS[t]:
@@ -1996,10 +1990,10 @@ class HotreState(State):
         self.pend = []
         self._after_card()
 
-    def _rebellion(self, land: int) -> None:
-        """HRE-8.5.15: up to two Legions turn Rebel and fight the rest of the garrison."""
+    def _rebellion(self, land: int, most: int) -> None:
+        """HRE-8.5.15: up to ``most`` (the card's two) Legions turn Rebel and fight the rest."""
         g = self.occ[land]
-        k = min(2, self.cnt[land])
+        k = min(most, self.cnt[land])
         self._remove(land, k, eliminated=False)  # their counters go back unused (HRE-5.1)
         self.back = self.stage
         if self.cnt[land]:
@@ -2165,6 +2159,7 @@ class HotreState(State):
             "battle_land": self.bat_land,
             "flags": self.flags,
             "winners": self.winners.copy(),
+            "optional_terrain": self.opts.optional_terrain,
         }
 
     def determinize(self, player: int, rng: random.Random) -> HotreState:

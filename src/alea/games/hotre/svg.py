@@ -125,14 +125,19 @@ def _land_tiles(lands: list[int]) -> list[str]:
 
 
 @cache
-def _static_map() -> str:
-    """Sea, borders, straits, land tiles, names and Resource symbols: never changes."""
+def _static_map(optional_terrain: bool = False) -> str:
+    """Sea, borders, straits, land tiles, names and Resource symbols: fixed for a rule set.
+
+    The two optional difficult borders are drawn as difficult only under that rule (HRE-1.1).
+    """
     pts, w, h = _positions()
     out = [f'<rect x="0" y="0" width="{_f(w)}" height="{_f(_size()[1])}" fill="{SEA}"/>']
     out.append(_text(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK))
     for a, b in BOARD.borders:
         (x1, y1), (x2, y2) = pts[a], pts[b]
         hard = b in BOARD.difficult[a] or a in BOARD.difficult[b]
+        if optional_terrain:
+            hard = hard or b in BOARD.optional_difficult[a] or a in BOARD.optional_difficult[b]
         if hard:
             out.append(
                 f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
@@ -571,7 +576,7 @@ def render_svg(observation: dict[str, Any]) -> str:
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(w)} {_f(h)}" '
         f'width="{_f(w)}" height="{_f(h)}" font-family={quoteattr(SERIF)}>',
-        _static_map(),
+        _static_map(bool(observation.get("optional_terrain", False))),
         *_pieces(observation),
         *_chart_period(observation),
         *_panel(observation, map_w),
