@@ -196,9 +196,10 @@ def test_auto_falls_back_to_numpy_without_cairosvg(monkeypatch: pytest.MonkeyPat
         strict.render()
 
 
-def test_the_svg_board_is_rasterised_when_cairosvg_is_there() -> None:
+@pytest.mark.parametrize("game", ["triumvirate", "forum", "hotre"])
+def test_the_svg_board_is_rasterised_when_cairosvg_is_there(game: str) -> None:
     pytest.importorskip("cairosvg")
-    env = rl.aec_env("triumvirate", render_mode="rgb_array", render_backend="cairosvg")
+    env = rl.aec_env(game, render_mode="rgb_array", render_backend="cairosvg")
     env.reset(seed=0)
     img = env.render()
     assert isinstance(img, np.ndarray)
