@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_helpers import free_port, post, server
+
+import alea
 
 CHROMIUM = shutil.which("chromium")
 if os.environ.get("ALEA_REQUIRE_BROWSER") and CHROMIUM is None:
@@ -215,3 +219,37 @@ def test_two_browsers_and_a_bot_finish_a_game_clicking_the_board(
         assert page.locator("#outcome").inner_text()
     for ctx in contexts:
         ctx.close()
+
+
+def test_the_lobby_offers_every_rule_option_and_sends_the_changed_ones(
+    site: str, browser: Any
+) -> None:
+    page = browser.new_page()
+    page.goto(site + "/")
+    page.select_option("#game", "hotre")
+    page.select_option("#players", "3")
+    page.click("#variants summary")
+    # Every option of the game is offered, at the rules' figure.
+    assert page.locator("#variants [data-option]").count() == len(
+        alea.load("hotre").opts.__dataclass_fields__
+    )
+    assert page.input_value("#opt-last_period") == "7"
+    page.fill("#opt-last_period", "2")
+    page.check("#opt-gods_favor")
+    page.select_option("#opt-city_limit", "total")
+    for i in range(3):
+        page.locator("#seats select").nth(i).select_option("bot:random")
+    page.click("#start")
+    page.locator("#links a").first.wait_for()
+    spectator = page.locator("#links a").last.get_attribute("href")
+    game_id = spectator.rsplit("/", 1)[1]
+    port = int(site.rsplit(":", 1)[1])
+    summary = json.loads(
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}").read()
+    )
+    assert summary["options"]["last_period"] == 2
+    assert summary["options"]["gods_favor"] is True
+    assert summary["options"]["city_limit"] == "total"
+    assert summary["options"]["players"] == 3
+    assert summary["options"]["end_land_bonus"] == 2  # untouched: the rules' figure
+    page.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import re
 import types
 import typing
 from typing import Any, Literal, TypeVar, get_args, get_origin
@@ -93,3 +95,65 @@ def _describe(tp: Any) -> str:
 def options_to_json(obj: Any) -> dict[str, Any]:
     """Return the complete, JSON-safe dict of an options dataclass."""
     return dict(dataclasses.asdict(obj))
+
+
+def _docs(cls: type) -> dict[str, str]:
+    """Each option's sentence from the ``Attributes:`` section of the class docstring.
+
+    A line ``a / b, c: text`` documents ``a``, ``b`` and ``c``; indented lines continue it.
+    """
+    doc = inspect.getdoc(cls) or ""
+    out: dict[str, str] = {}
+    inside = False
+    names: list[str] = []
+    for line in doc.splitlines():
+        if line.strip() == "Attributes:":
+            inside = True
+            continue
+        if not inside:
+            continue
+        if not line.strip():
+            if names:
+                break
+            continue
+        if line.startswith("    ") and not line.startswith("        ") and ":" in line:
+            head, _, text = line.strip().partition(": ")
+            names = [n.strip(" `") for n in re.split(r"[/,]", head)]
+            for n in names:
+                out[n] = text.strip().replace("``", "")
+        elif names:
+            for n in names:
+                out[n] = f"{out[n]} {line.strip().replace('``', '')}"
+    return out
+
+
+def describe_options(obj: Any) -> list[dict[str, Any]]:
+    """Every option of an options dataclass: name, default, kind, choices and description.
+
+    ``kind`` is ``bool``, ``int``, ``float``, ``str`` or ``choice`` (with ``choices``); an
+    option that may also be ``None`` says so in ``optional``. This is what a front end needs to
+    offer the variants of a game.
+    """
+    cls = type(obj)
+    hints = typing.get_type_hints(cls)
+    docs = _docs(cls)
+    out = []
+    for f in dataclasses.fields(obj):
+        tp = hints[f.name]
+        args = get_args(tp) if get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+        optional = type(None) in args
+        core = [a for a in args if a is not type(None)]
+        entry: dict[str, Any] = {
+            "name": f.name,
+            "default": getattr(obj, f.name),
+            "optional": optional,
+            "description": docs.get(f.name, ""),
+        }
+        first = core[0] if core else str
+        if get_origin(first) is Literal:
+            entry["kind"] = "choice"
+            entry["choices"] = list(get_args(first))
+        else:
+            entry["kind"] = getattr(first, "__name__", "str")
+        out.append(entry)
+    return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import json
 import multiprocessing
@@ -28,6 +29,7 @@ from starlette.websockets import WebSocketState
 import alea
 from alea.agents import AGENT_KINDS, parse_spec
 from alea.core.errors import AleaError, IllegalActionError, OptionError, RecordError
+from alea.core.options import describe_options
 from alea.core.record import GameRecord
 from alea.server.markdown import markdown_to_html
 from alea.server.rooms import Hub, Room, StaleError, Viewer, board_svg
@@ -98,6 +100,14 @@ def _player_counts(name: str, default: int) -> list[int]:
     return counts or [default]
 
 
+def _option_fields(game: Any) -> list[dict[str, Any]]:
+    """The game's options for the lobby's variants panel (none if it has no options class)."""
+    opts = getattr(game, "opts", None)
+    if opts is None or not dataclasses.is_dataclass(opts):
+        return []
+    return [f for f in describe_options(opts) if f["name"] != "players"]
+
+
 @functools.cache
 def _catalog() -> list[dict[str, Any]]:
     out = []
@@ -112,6 +122,7 @@ def _catalog() -> list[dict[str, Any]]:
                 "default_players": game.num_players,
                 "seat_names": list(game.player_names),
                 "options": {k: v for k, v in game.options.items() if k != "players"},
+                "option_fields": _option_fields(game),
             }
         )
     return out

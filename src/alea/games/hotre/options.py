@@ -18,9 +18,13 @@ class HotreOptions:
         start_legions: Legions of a Faction in period 1; ``None`` = 7, or 9 with three players
             (HRE-5.0, HRE-15.2).
         start_forts: free Forts in period 1 (HRE-5.0, HRE-5.5).
-        recruit_cost_early / recruit_cost_late / recruit_cost_late_from: Legion price (HRE-5.1).
+        recruit_cost_early: RVP a Legion costs in the early periods (HRE-5.1).
+        recruit_cost_late: RVP a Legion costs from ``recruit_cost_late_from`` on (HRE-5.1).
+        recruit_cost_late_from: first period of the late Legion price (HRE-5.1).
         rebel_bribe_cost: RVP per bribed Rebel Legion (HRE-5.2).
-        fort_cost, fortress_cost: HRE-5.3; rebuild_cost: HRE-5.4.
+        fort_cost: RVP a Fort costs (HRE-5.3).
+        fortress_cost: RVP to turn a Fort into a Fortress (HRE-5.3).
+        rebuild_cost: RVP to rebuild a looted City (HRE-5.4).
         constantinople_from: first period Constantinople counts double (HRE-14.2).
         city_limit: ``per_turn`` or ``total`` (HRE-13.1).
         domination_min_lands: lands needed before "more than anyone" dominates (HRE-14.4).

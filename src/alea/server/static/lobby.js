@@ -13,14 +13,50 @@ function drawPlayers() {
   const g = currentGame();
   $("players").replaceChildren(...g.players.map((n) => el("option", { value: n }, n)));
   $("players").value = String(g.default_players);
-  const variant = $("variant");
-  variant.replaceChildren();
-  if ("ruleset" in g.options) {
-    const sel = el("select", { id: "ruleset" }, el("option", { value: "short" }, "short rules (default)"),
-      el("option", { value: "complete" }, "complete rules"));
-    variant.append(el("label", { for: "ruleset" }, "Rules"), sel);
-  }
+  drawVariants(g);
   drawSeats();
+}
+
+function optionLabel(name) { return name.replace(/_/g, " "); }
+
+function drawVariants(g) {
+  // Every rule option of the game, at its default; only changed ones are sent.
+  const rows = g.option_fields.map((f) => {
+    const id = "opt-" + f.name;
+    let input;
+    if (f.kind === "bool") {
+      input = el("input", { type: "checkbox", id, "data-option": f.name });
+      input.checked = Boolean(f.default);
+    } else if (f.kind === "choice") {
+      input = el("select", { id, "data-option": f.name }, ...f.choices.map((c) => el("option", { value: c }, String(c))));
+      input.value = String(f.default);
+    } else {
+      const attrs = { id, "data-option": f.name, "data-kind": f.kind };
+      if (f.kind === "int" || f.kind === "float") Object.assign(attrs, { type: "number", step: f.kind === "int" ? "1" : "any" });
+      input = el("input", attrs);
+      input.value = f.default === null ? "" : String(f.default);
+      if (f.default === null) input.placeholder = "rules' default";
+    }
+    return el("div", { class: "optrow" }, el("label", { for: id, title: f.description }, optionLabel(f.name)), input,
+      el("small", {}, f.description));
+  });
+  const box = el("details", { id: "variants" }, el("summary", {}, "Rules and variants (" + rows.length + " options, all at the rules' figures)"), ...rows);
+  $("variant").replaceChildren(...(rows.length ? [box] : []));
+}
+
+function chosenOptions(g) {
+  const options = {};
+  for (const f of g.option_fields) {
+    const input = document.querySelector(`[data-option="${f.name}"]`);
+    if (!input) continue;
+    let v;
+    if (f.kind === "bool") v = input.checked;
+    else if (f.kind === "choice") v = f.choices.find((c) => String(c) === input.value);
+    else if (input.value.trim() === "") v = f.optional ? null : f.default;
+    else v = f.kind === "int" ? parseInt(input.value, 10) : f.kind === "float" ? parseFloat(input.value) : input.value;
+    if (v !== f.default) options[f.name] = v;
+  }
+  return options;
 }
 
 function drawSeats() {
@@ -45,8 +81,7 @@ async function create() {
     const v = s.value;
     return v === "human" ? { kind: "human" } : { kind: "bot", agent: v.slice(4) };
   });
-  const options = {};
-  if ($("ruleset")) options.ruleset = $("ruleset").value;
+  const options = chosenOptions(g);
   const body = { game: g.id, players: Number($("players").value), options, seats };
   try {
     const made = await api("POST", "/api/games", body);
