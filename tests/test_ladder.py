@@ -145,3 +145,26 @@ def test_ladder_bad_input_exits_2(
 def test_ladder_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "chess", "-q"]) == 2
     assert "no game 'chess'" in capsys.readouterr().err
+
+
+def test_ladder_reports_the_search_effort(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "effort.json"
+    args = [
+        "ladder",
+        "triumvirate",
+        "--agents",
+        "random,mcts:iterations=7",
+        "--set",
+        "max_rounds=2",
+    ]
+    assert main([*args, "--out", str(out), "-q"]) == 0
+    assert "search effort" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert set(data["search"]) == {"mcts:iterations=7"}
+    effort = data["search"]["mcts:iterations=7"]
+    assert effort["decisions"] > 0
+    # A decision with one legal action is played without search, so every search has 7.
+    assert effort["iterations"] == 7 * effort["decisions"]
+    assert effort["per_decision"] == 7

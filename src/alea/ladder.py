@@ -15,7 +15,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from alea.agents import parse_spec
@@ -119,16 +119,33 @@ def schedule(num_agents: int, num_players: int, rounds: int, seed: int) -> list[
     return out
 
 
-def play_match(game_id: str, options: dict[str, Any], specs: list[str], seed: int) -> list[float]:
-    """Play one game with the agents of ``specs`` seat by seat and return its returns."""
+SeatEffort = tuple[int, int]
+"""A search agent's (decisions searched, iterations) in one game; (0, 0) for other agents."""
+
+
+def play_match(
+    game_id: str, options: dict[str, Any], specs: list[str], seed: int
+) -> tuple[list[float], list[SeatEffort]]:
+    """Play one game with the agents of ``specs`` seat by seat.
+
+    Returns:
+        The game's returns, and per seat what its search agent spent (see ``SeatEffort``).
+
+    """
     game = load(game_id, **options)
     agents = [parse_spec(s) for s in specs]
     record = play(game, agents, seed=seed)
     result = record.result or {}
-    return [float(x) for x in result.get("returns", [0.0] * len(specs))]
+    returns = [float(x) for x in result.get("returns", [0.0] * len(specs))]
+    effort = [
+        (int(getattr(a, "searches", 0)), int(getattr(a, "total_iterations", 0))) for a in agents
+    ]
+    return returns, effort
 
 
-def _play_job(job: tuple[str, dict[str, Any], list[str], int]) -> list[float]:
+def _play_job(
+    job: tuple[str, dict[str, Any], list[str], int],
+) -> tuple[list[float], list[SeatEffort]]:
     return play_match(*job)
 
 
@@ -170,6 +187,21 @@ class LadderResult:
     rounds: int
     matches: list[Match]
     returns: list[list[float]]
+    effort: list[list[SeatEffort]] = field(default_factory=list)
+    """Per game and seat: decisions searched and iterations spent (search agents only)."""
+
+    def search_effort(self) -> dict[str, tuple[int, int]]:
+        """Per search agent: decisions it searched and iterations in all, over every game."""
+        out: dict[str, tuple[int, int]] = {}
+        if not self.effort:
+            return out
+        for match, seats in zip(self.matches, self.effort, strict=True):
+            for agent, (decisions, iterations) in zip(match.seats, seats, strict=True):
+                if decisions:
+                    name = self.agents[agent]
+                    d, it = out.get(name, (0, 0))
+                    out[name] = (d + decisions, it + iterations)
+        return out
 
     def tally(self) -> tuple[list[int], list[float], list[list[float]]]:
         """Seats played and wins per agent, and ``pair[i][j]``: wins of agent i over agent j."""
@@ -220,6 +252,10 @@ class LadderResult:
                 a: {b: pair[i][j] for j, b in enumerate(self.agents) if j != i}
                 for i, a in enumerate(self.agents)
             },
+            "search": {
+                a: {"decisions": d, "iterations": it, "per_decision": it / d}
+                for a, (d, it) in self.search_effort().items()
+            },
         }
 
     def table(self) -> str:
@@ -250,6 +286,11 @@ class LadderResult:
                 for j in range(len(self.agents))
             )
             lines.append(f"{a:<{width}}{cells}")
+        effort = self.search_effort()
+        if effort:
+            lines += ["", "search effort (iterations a searched decision):"]
+            for a, (d, it) in effort.items():
+                lines.append(f"{a:<{width}}{it / d:>10,.0f}   over {d:,} decisions")
         return "\n".join(lines)
 
 
@@ -297,15 +338,19 @@ def run_ladder(
     matches = schedule(len(names), game.num_players, rounds, seed)
     work = [(game.name, dict(game.options), [names[i] for i in m.seats], m.seed) for m in matches]
     returns: list[list[float]] = []
+    effort: list[list[SeatEffort]] = []
     if jobs == 1:
         for job in work:
-            returns.append(_play_job(job))
+            ret, eff = _play_job(job)
+            returns.append(ret)
+            effort.append(eff)
             if progress is not None:
                 progress(len(returns), len(work))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for ret in pool.map(_play_job, work):
+            for ret, eff in pool.map(_play_job, work):
                 returns.append(ret)
+                effort.append(eff)
                 if progress is not None:
                     progress(len(returns), len(work))
     return LadderResult(
@@ -317,4 +362,5 @@ def run_ladder(
         rounds=rounds,
         matches=matches,
         returns=returns,
+        effort=effort,
     )

@@ -80,6 +80,10 @@ class MCTSAgent(Agent):
         self.widening = float(widening)
         self.prior_weight = float(prior_weight)
         self.last_iterations = 0
+        self.searches = 0
+        """Decisions searched so far (a decision with one legal action is not searched)."""
+        self.total_iterations = 0
+        """Iterations of all those searches."""
         self._prior: Any = None
 
     def spec(self) -> dict[str, Any]:
@@ -117,6 +121,8 @@ class MCTSAgent(Agent):
             self._iterate(state.determinize(player, rng), root, rng, n, rollout, evaluate)
             done += 1
         self.last_iterations = done
+        self.searches += 1
+        self.total_iterations += done
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
