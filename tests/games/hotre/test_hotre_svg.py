@@ -144,3 +144,22 @@ def test_optional_difficult_borders_are_drawn_only_under_their_rule() -> None:
     # A border is drawn once: Cilicia–Cappadocia is already difficult from Cilicia's side, so
     # only Tracia–Moesia Superior changes.
     assert counts[1] == counts[0] + 1
+
+
+def test_people_on_the_map_are_named() -> None:
+    """HRE-4.0: a People's armies say which People they are, in the view and on the board."""
+    from alea.games.hotre.svg import PEOPLE_NAME
+
+    named = 0
+    for state in _play(3, 2, 400)[::40]:
+        obs = state.observation(0)
+        svg = render_svg(obs)
+        for force in obs["forces"]:
+            if force["kind"] == "People":
+                assert force["nation"] in PEOPLE_NAME
+                if force["armies"]:
+                    assert f"{PEOPLE_NAME[force['nation']]}, " in svg
+                    named += 1
+            else:
+                assert force["nation"] is None
+    assert named > 0

@@ -2113,6 +2113,7 @@ class HotreState(State):
             else:
                 hands.append(sorted(DECK[c - 1].set for c in self.hands[s]))
         drawer = self.order[self.draw_pos] if self.stage in (DRAW, HAND) else -1
+        nation_of = {f: NATIONS[k] for k, f in enumerate(self.nation_force) if f >= 0}
         return {
             "game": "hotre",
             "player": player,
@@ -2134,8 +2135,8 @@ class HotreState(State):
                 for i in range(NL)
             ],
             "forces": [
-                {"kind": KIND_NAMES[k], "owner": o, "armies": a}
-                for k, o, a in zip(self.fk, self.fo, self.armies, strict=True)
+                {"kind": KIND_NAMES[k], "owner": o, "armies": a, "nation": nation_of.get(f)}
+                for f, (k, o, a) in enumerate(zip(self.fk, self.fo, self.armies, strict=True))
             ],
             "people_points": self.ppts.copy(),
             "faction_points": self.fpts.copy(),

@@ -60,6 +60,14 @@ CHART_H: Final = 126.0
 """Height of the People chart under the map."""
 
 
+PEOPLE_NAME: Final = {p.nation: p.name for p in reversed(CHARTS.peoples)}
+"""A nation's name as the People chart first gives it, e.g. ``galli`` -> ``Galli``."""
+
+
+def _plural(n: int) -> str:
+    return "army" if n == 1 else "armies"
+
+
 def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
@@ -309,6 +317,9 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             letter = KIND_LETTER.get(kind, "R")
             owner = force.get("owner", -1)
             who = SEATS[owner] if isinstance(owner, int) and 0 <= owner < 4 else kind
+            nation = force.get("nation")
+            if nation in PEOPLE_NAME:
+                who = f"{PEOPLE_NAME[nation]}, {who}'s"
             shape = (
                 f'<rect x="{_f(x - 11)}" y="{_f(y - 6)}" width="22" height="18" rx="3" '
                 f'fill="{col}" stroke="#fff" stroke-width="1.4"/>'
@@ -318,7 +329,7 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             )
             out.append(
                 f'<g class="army" data-place={quoteattr(name)} data-force="{f}">'
-                f"<title>{escape(f'{who} ({kind}): {n} armies')}</title>{shape}"
+                f"<title>{escape(f'{who} ({kind}): {n} {_plural(n)}')}</title>{shape}"
                 + _text(
                     x,
                     y + 7,
