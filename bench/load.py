@@ -13,7 +13,7 @@ view that shows it), and every error.
     .venv/bin/python bench/load.py --game mix            # 200 games of all three for 60 s
     .venv/bin/python bench/load.py --games 50 --seconds 20 --game triumvirate
 
-Target (issue: play in the browser): 0 errors and a p99 latency under 100 ms.
+Target: 0 errors and a p99 latency under 100 ms.
 """
 
 from __future__ import annotations
