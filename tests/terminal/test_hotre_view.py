@@ -141,3 +141,24 @@ def test_two_players_see_both_their_seats():
     assert "Seat 2 (P2) (you)" not in out
     _check(state, 0, out)
     _check(state, 1, _draw(state, 1))
+
+
+def test_a_period_deal_is_one_line_that_names_no_card():
+    """HRE-2.4: the deal is logged as one line of sets, never the cards dealt."""
+    from alea.terminal.log import merge
+
+    state = HotreGame(players=3).new_initial_state()
+    rng = random.Random(4)
+    notes = []
+    while state.is_chance_node() and len(notes) < 27:
+        action = state.sample_chance(rng)
+        before = state.observation(None)
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        notes.extend(view.narrate(before, action, text, state.observation(None)))
+    assert len(notes) == 27
+    assert {n.group for n in notes} == {"deal"}
+    line = merge(notes)
+    assert line.startswith("Event cards dealt, face down (27): set 1 ×3, set 2 ×3")
+    assert line.endswith("set 9 ×3")
+    assert not any(card.title in line for card in DECK)

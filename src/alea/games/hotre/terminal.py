@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from alea.core.game import Action, State
-from alea.games.hotre.actions import PICKS, SEATS, VERBS, Decide, Pick, PlayCard
+from alea.games.hotre.actions import PICKS, SEATS, VERBS, Deal, Decide, Pick, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
@@ -375,6 +375,16 @@ def narrate(before: dict[str, Any], action: Action, text: str, after: dict[str, 
                 group=f"{action.seat}:{action.verb}",
                 header=f"{SEATS[action.seat]}: {PICKS.get(action.verb, action.verb)}",
                 item=escape(land_name(action.land)),
+            )
+        )
+    elif isinstance(action, Deal):
+        # A period's deal is 9 cards a seat; merged into one line when nobody acts between.
+        notes.append(
+            Note(
+                escape(text),
+                group="deal",
+                header="Event cards dealt, face down",
+                item=f"set {DECK[action.card - 1].set}",
             )
         )
     else:
