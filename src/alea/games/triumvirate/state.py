@@ -697,8 +697,9 @@ class TriumvirateState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything on the table; nothing in this game is hidden (TRI-10).
 
-        The same dict as ``_public()`` plus ``you``, built faster: the occupied hexes are
-        found by ``bytes.translate`` and ``compress`` in C rather than a scan in Python.
+        The occupied hexes are found by ``bytes.translate`` and ``compress`` in C rather than a
+        scan in Python over all of the board's hexes (this is called once a step by the RL
+        environments).
         """
         owner, count, moved = self.owner, self.count, self.moved
         cols = BOARD.cols
@@ -749,53 +750,6 @@ class TriumvirateState(State):
             "winner": FORCES[self.winner] if self.winner >= 0 else None,
             "end_reason": self.end_reason or None,
             "you": player,
-        }
-
-    def _public(self) -> dict[str, Any]:
-        coords = BOARD.coords
-        stacks = [
-            [*coords(h), FORCE_NAMES[self.owner[h]], self.count[h], self.moved.get(h, 0)]
-            for h in range(N_HEX)
-            if self.owner[h] >= 0
-        ]
-        b = self.battle
-        return {
-            "game": "triumvirate",
-            "stage": STAGE_NAMES[self.stage],
-            "current": self.player,
-            "turn": self.turn,
-            "round": self.round,
-            "civil_war": self.civil_war,
-            "movement_left": self.mp,
-            "players": [
-                {
-                    "name": FORCES[s],
-                    "alive": self.alive[s],
-                    "leader": list(coords(self.leader[s])) if self.leader[s] >= 0 else None,
-                    "conquests": self.conquests[s],
-                    "popularity": self.popularity[s],
-                    "rome_turns": self.streak[s],
-                    "troops": self.troops[s],
-                    "supply": self._supply(s),
-                }
-                for s in range(3)
-            ],
-            "roman_troops": self.troops[ROMAN],
-            "stacks": stacks,
-            "attacks": [[*coords(h), n] for h, n in sorted(self.attack.items())],
-            "battle": None
-            if b is None
-            else {
-                "hex": list(coords(b[0])),
-                "attacker": FORCES[self.turn],
-                "attackers": b[1],
-                "attacker_leader": bool(b[2]),
-                "defender": FORCE_NAMES[b[3]],
-                "defenders": b[4],
-                "defender_leader": bool(b[5]),
-            },
-            "winner": FORCES[self.winner] if self.winner >= 0 else None,
-            "end_reason": self.end_reason or None,
         }
 
     def determinize(self, player: int, rng: random.Random) -> TriumvirateState:
