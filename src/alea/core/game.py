@@ -115,6 +115,33 @@ class State(ABC):
         return ""
 
 
+class CachedLegalState(State):
+    """A state that works out its legal actions once per position.
+
+    A subclass computes them in ``_legal_actions``, keeps ``_legal`` (``None`` until asked) among
+    its attributes, and sets it back to ``None`` whenever the position changes. Callers get a
+    copy, so they may change the list they are given.
+    """
+
+    __slots__ = ()
+    _legal: list[Action] | None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal decisions of the seat to move, in a fixed order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal.copy()
+
+    def legal_actions_uncached(self) -> list[Action]:
+        """``legal_actions`` computed afresh, bypassing the per-position cache (for benchmarks)."""
+        return self._legal_actions()
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The legal decisions of the seat to move, computed from the position."""
+
+
 class Game(ABC):
     """A game with its options fixed: the factory of initial states."""
 

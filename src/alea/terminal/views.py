@@ -127,45 +127,25 @@ def rules_text(game: Game) -> str | None:
         return None
 
 
+def view_of(module: Any) -> GameView:
+    """The view a game's terminal module describes with the usual names."""
+    return GameView(
+        render=module.render,
+        guide=module.GUIDE,
+        narrate=module.narrate,
+        find_place=module.find_place,
+        destination=module.destination,
+        choice_rows=module.choice_rows,
+    )
+
+
 def _register_builtin() -> None:
     from alea.games.forum import terminal as forum
     from alea.games.hotre import terminal as hotre
     from alea.games.triumvirate import terminal as triumvirate
 
-    register_view(
-        "triumvirate",
-        GameView(
-            render=triumvirate.render,
-            guide=triumvirate.GUIDE,
-            narrate=triumvirate.narrate,
-            find_place=triumvirate.find_place,
-            destination=triumvirate.destination,
-            choice_rows=triumvirate.choice_rows,
-        ),
-    )
-    register_view(
-        "forum",
-        GameView(
-            render=forum.render,
-            guide=forum.GUIDE,
-            narrate=forum.narrate,
-            find_place=forum.find_place,
-            destination=forum.destination,
-            choice_rows=forum.choice_rows,
-        ),
-    )
-
-    register_view(
-        "hotre",
-        GameView(
-            render=hotre.render,
-            guide=hotre.GUIDE,
-            narrate=hotre.narrate,
-            find_place=hotre.find_place,
-            destination=hotre.destination,
-            choice_rows=hotre.choice_rows,
-        ),
-    )
+    for name, module in (("triumvirate", triumvirate), ("forum", forum), ("hotre", hotre)):
+        register_view(name, view_of(module))
 
 
 _register_builtin()

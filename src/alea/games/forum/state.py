@@ -13,7 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
 from alea.games.forum.actions import (
     GENTES,
     PRICES,
@@ -158,7 +158,7 @@ _ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 _DRAWS: Final = {c: Draw(c) for c in range(1, FATE_CARDS + 1)}
 
 
-class ForumState(State):
+class ForumState(CachedLegalState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
     __slots__ = (
@@ -480,17 +480,6 @@ class ForumState(State):
         return o.contest_roll
 
     # -- legal actions -------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """The legal decisions of the seat to move, in a fixed order."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_actions()
-        return legal.copy()
-
-    def legal_actions_uncached(self) -> list[Action]:
-        """``legal_actions`` computed afresh, bypassing the per-position cache (for benchmarks)."""
-        return self._legal_actions()
 
     def _legal_actions(self) -> list[Action]:
         p = self.player

@@ -174,20 +174,30 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
     return list(zip(ppl, fac, strict=True))
 
 
+def worths(state: HotreState) -> list[float]:
+    """Per player: points, plus what its holdings would score now, plus the score pending.
+
+    The pending score is what the active seat's half-turn in progress scores when it ends, so
+    ending a turn is not mistaken for a gain.
+    """
+    worth = [0.0] * state.n
+    held = holdings(state)
+    for s, (people, faction) in enumerate(held):
+        q = state.seat_player(s)
+        worth[q] += state.ppts[s] + state.fpts[s] + HOLD * (people + faction)
+    a = state.active
+    pending = state.stage not in IDLE and 0 <= a < state.S and state.half in (1, 2)
+    if pending and (state.half == 1 or not state.dead[a]):
+        worth[state.seat_player(a)] += held[a][state.half - 1]
+    return worth
+
+
 def evaluate(state: HotreState, player: int) -> float:
     """The look-ahead's worth for ``player``: points plus what holdings would score, less rivals."""
     if state.is_terminal():
         r = state.returns()[player]
         return 1000.0 * r - 500.0
-    worth = [0.0] * state.n
-    held = holdings(state)
-    for s in range(state.S):
-        q = state.seat_player(s)
-        worth[q] += state.ppts[s] + state.fpts[s] + HOLD * (held[s][0] + held[s][1])
-    a = state.active
-    pending = state.stage not in IDLE and 0 <= a < state.S and state.half in (1, 2)
-    if pending and (state.half == 1 or not state.dead[a]):
-        worth[state.seat_player(a)] += held[a][state.half - 1]
+    worth = worths(state)
     rival = max((worth[q] for q in range(state.n) if q != player), default=0.0)
     return worth[player] - RIVAL * rival
 

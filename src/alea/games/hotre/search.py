@@ -11,7 +11,7 @@ from typing import Final
 
 from alea.core.game import Action
 from alea.games.hotre.actions import Decide, Offer, Pick
-from alea.games.hotre.bot import HOLD, IDLE, HotreBot, holdings
+from alea.games.hotre.bot import HotreBot, worths
 from alea.games.hotre.state import HotreState
 
 ENDERS: Final = frozenset(("end_expansion", "end_build", "done_takeup", "end_declaration"))
@@ -50,15 +50,7 @@ def evaluate(state: HotreState) -> list[float]:
     """Each player's share of a rough worth: points so far plus what its holdings score now."""
     if state.is_terminal():
         return state.returns()
-    worth = [0.0] * state.n
-    held = holdings(state)
-    for s, (people, faction) in enumerate(held):
-        q = state.seat_player(s)
-        worth[q] += state.ppts[s] + state.fpts[s] + HOLD * (people + faction)
-    a = state.active
-    pending = state.stage not in IDLE and 0 <= a < state.S and state.half in (1, 2)
-    if pending and (state.half == 1 or not state.dead[a]):
-        worth[state.seat_player(a)] += held[a][state.half - 1]  # scored when the half ends
+    worth = worths(state)
     top = max(worth)
     raw = [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
     total = sum(raw)

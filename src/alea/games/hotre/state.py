@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
@@ -313,7 +313,7 @@ def _binomial(k: int, p: float) -> list[tuple[int, float]]:
     return [(i, math.comb(k, i) * p**i * (1 - p) ** (k - i)) for i in range(k + 1)]
 
 
-class HotreState(State):
+class HotreState(CachedLegalState):
     """A position of History of the Roman Empire."""
 
     _LISTS: Final = (
@@ -558,17 +558,6 @@ class HotreState(State):
         return [i for i in range(NL) if occ[i] == force]
 
     # -- legal actions ------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """The legal decisions of the player to move, in a fixed order."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_actions()
-        return legal.copy()
-
-    def legal_actions_uncached(self) -> list[Action]:
-        """``legal_actions`` computed afresh, bypassing the per-position cache (for benchmarks)."""
-        return self._legal_actions()
 
     def _legal_actions(self) -> list[Action]:
         p = self.player

@@ -62,7 +62,7 @@ function chosenOptions(g) {
 function drawSeats() {
   const g = currentGame();
   const n = Number($("players").value);
-  const names = g.id === "forum" ? ["Aemilii", "Cornelii", "Licinii", "Valerii"].slice(0, n) : seatNames(g, n);
+  const names = seatNames(g, n);
   const rows = names.map((name, i) => {
     const sel = el("select", { "data-seat": i, "aria-label": "seat " + name },
       el("option", { value: "human" }, "human"),
