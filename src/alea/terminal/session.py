@@ -49,6 +49,9 @@ COMMANDS = (
 
 Reader = Callable[[str], str]
 
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, erase the scrollback (ECMA-48 / xterm)."""
+
 
 class _Quit(Exception):
     """The player asked to save and leave."""
@@ -106,6 +109,10 @@ class Session:
         self.view: GameView = view_for(game.name)
         humans = [i for i, s in enumerate(self.seats) if s.human]
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.hot_seat = len(humans) > 1
+        """Several people share this keyboard: each private view is shown to its seat alone."""
+        self._at_keyboard: int | None = None
+        self._seen: dict[int, int] = {}
         self.log: list[str] = []
         self._pending: list[LogNote] = []
         self._last_human = False
@@ -299,7 +306,37 @@ class Session:
             grid.add_row(escape(label), Columns(cells, padding=(0, 3)))
         self.console.print(grid, highlight=False)
 
+    def _hand_over(self, player: int) -> None:
+        """Clear the screen and wait until the next seat's player has the keyboard.
+
+        The screen (and, in a terminal, its scrollback) is cleared before the prompt, so the
+        seat that just played leaves nothing private behind; the seat taking over then sees
+        the log lines shown since it last had the keyboard.
+        """
+        name = self.game.player_names[player]
+        if self._at_keyboard is not None:
+            self._seen[self._at_keyboard] = len(self.log)
+        self.clear_screen()
+        self.read_line(f"Pass the keyboard to {name}; {name}, press Enter when ready > ")
+        self.clear_screen()
+        self._at_keyboard = player
+        missed = self.log[self._seen.get(player, 0) :]
+        if missed:
+            self.console.rule("Since your last turn" if player in self._seen else "So far")
+            for line in missed[-LOG_SHOWN:]:
+                self.console.print(line, highlight=False)
+
+    def clear_screen(self) -> None:
+        """Clear the terminal, scrollback included; in a transcript, a divider stands for it."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCREEN)
+            self.console.file.flush()
+        else:
+            self.console.rule("the keyboard changes hands", characters="=")
+
     def _ask(self, player: int) -> Action:
+        if self.hot_seat and player != self._at_keyboard:
+            self._hand_over(player)
         actions = self.state.legal_actions()
         name = self.game.player_names[player]
         everything = range(len(actions))

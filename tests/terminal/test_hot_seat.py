@@ -1,0 +1,87 @@
+"""Several people at one keyboard: each seat's private lines are shown to that seat alone."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+import alea
+from alea.core.record import start_record
+from alea.terminal import RecordWriter, Session, build_seat
+from alea.terminal.session import CLEAR_SCREEN
+
+
+class Script:
+    """Answers prompts from a list and writes each prompt and answer where the output goes."""
+
+    def __init__(self, answers: list[str], out: io.StringIO) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+        self.out = out
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise EOFError
+        answer = self.answers.pop(0)
+        self.out.write(f"{prompt}{answer}\n")
+        return answer
+
+
+def _forum(tmp_path: Path, answers: list[str], *, terminal: bool) -> tuple[Session, Script, str]:
+    game = alea.load("forum")
+    kinds = ["human", "human", "heuristic", "heuristic"]
+    seats = [build_seat(game, i, k) for i, k in enumerate(kinds)]
+    specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
+    writer = RecordWriter(start_record(game, 3, specs), tmp_path / "forum.json")
+    out = io.StringIO()
+    script = Script(answers, out)
+    console = Console(file=out, width=80, force_terminal=terminal, color_system=None)
+    s = Session(game, seats, writer, console, read_line=script)
+    s.run()
+    return s, script, out.getvalue()
+
+
+def test_hand_over_clears_the_screen_and_waits_for_the_next_seat(tmp_path: Path) -> None:
+    # The Aemilii move two agents, then the keyboard passes to the Cornelii, who quit.
+    _, script, text = _forum(tmp_path, ["", "1", "1", "", "quit"], terminal=True)
+    handing = [p for p in script.prompts if p.startswith("Pass the keyboard")]
+    assert handing == [
+        "Pass the keyboard to Aemilii; Aemilii, press Enter when ready > ",
+        "Pass the keyboard to Cornelii; Cornelii, press Enter when ready > ",
+    ]
+    assert "You are the Aemilii:" in text
+    to_cornelii = text.index("Pass the keyboard to Cornelii")
+    # The screen is cleared before the prompt, and again before the Cornelii's view.
+    assert text.rfind(CLEAR_SCREEN, 0, to_cornelii) > text.index("You are the Aemilii:")
+    after = text[to_cornelii:]
+    assert after.index(CLEAR_SCREEN) < after.index("You are the Cornelii:")
+    assert "You are the Aemilii" not in after
+    # The Cornelii catch up on the log (the Aemilii's moves) without the Aemilii's secrets.
+    assert "Since your last turn" in after or "So far" in after
+    assert "the Aemilii move an agent" in after
+
+
+def test_each_human_seat_sees_only_its_own_family_cards(tmp_path: Path) -> None:
+    _, _, text = _forum(tmp_path, ["", "1", "1", "", "quit"], terminal=False)
+    aemilii, cornelii = text.split("Pass the keyboard to Cornelii")
+    assert "You are the Aemilii:" in aemilii
+    assert "You are the Cornelii:" not in aemilii
+    assert "You are the Cornelii:" in cornelii
+    assert "You are the Aemilii:" not in cornelii
+    # Without a terminal there is nothing to clear; a divider marks the hand-over.
+    assert CLEAR_SCREEN not in text
+    assert "the keyboard changes hands" in text
+
+
+def test_one_human_gets_no_hand_over(tmp_path: Path) -> None:
+    game = alea.load("triumvirate", max_rounds=2)
+    seats = [build_seat(game, i, k) for i, k in enumerate(["random", "human", "random"])]
+    specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
+    writer = RecordWriter(start_record(game, 3, specs), tmp_path / "t.json")
+    out = io.StringIO()
+    script = Script(["2", "quit"], out)
+    Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
+    assert not any(p.startswith("Pass the keyboard") for p in script.prompts)
