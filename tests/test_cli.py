@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -10,10 +11,12 @@ import types
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import alea
 from alea import cli
 from alea.agents import make
+from alea.terminal import replay_record
 
 FAST = ["--set", "max_rounds=6"]
 BOTS = ["--seat", "1=random", "--seat", "2=random", "--seat", "3=random"]
@@ -233,13 +236,25 @@ def existing(tmp_path: Path, finished: Path) -> Path:
         (["play", "triumvirate", "--seat", "Brutus=random", "--save", "{existing}"], ["Brutus"]),
         (["play", "triumvirate", "--seat", "4=random", "--save", "{existing}"], ["no seat '4'"]),
         (["play", "triumvirate", "--seat", "Caesar=wizard", "--save", "{existing}"], ["wizard"]),
+        (
+            ["play", "triumvirate", "--seat", "Caesar=humn", "--save", "{existing}"],
+            ["'humn'", "human, random, heuristic, mcts", "did you mean human?"],
+        ),
+        (
+            ["play", "triumvirate", "--seat", "Caesar=mcts:tme=1", "--save", "{existing}"],
+            ["no parameter 'tme'", "iterations, time,", "did you mean time?"],
+        ),
+        (
+            ["play", "triumvirate", "--seat", "Caesar=mcts:time=soon", "--save", "{existing}"],
+            ["time should be a number", "'soon'"],
+        ),
         (["play", "triumvirate", "--seat", "Caesar", "--save", "{existing}"], ["NAME=KIND"]),
         (["play", "triumvirate", "--set", "foo=1", "--save", "{existing}"], ["no option 'foo'"]),
         (["play", "triumvirate", "--set", "max_rounds=abc", "--save", "{existing}"], ["abc"]),
         (["play", "triumvirate", "--set", "max_rounds=0", "--save", "{existing}"], ["max_rounds"]),
         (["play", "triumvirate", *BOTS, "--save", "{existing}"], ["already exists"]),
         (["play", "triumvirate", "--delay", "-1"], ["--delay"]),
-        (["play", "--resume", "{existing}"], ["finished game"]),
+        (["play", "--resume", "{existing}"], ["finished game", "alea replay"]),
         (["play", "--resume", "{existing}", "--set", "max_rounds=5"], ["--set"]),
         (["play", "--resume", "{corrupt}"], ["not valid JSON"]),
         (["play", "--resume", "{foreign}"], ["not an Alea game record"]),
@@ -335,3 +350,25 @@ def test_bench_without_the_runner_is_a_clear_error(
 def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "--help"]) == 0
     assert "--resume" in capsys.readouterr().out
+
+
+def test_replay_steps_forward_and_back(finished: Path) -> None:
+    record = alea.GameRecord.load_file(finished)
+    answers = iter(["", "", "p", "p", "p", "g 5", "b", "nonsense", "q"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = Console(width=80, record=True, file=io.StringIO())
+    assert replay_record(record, out, read_line=read) == 0
+    text = out.export_text()
+    numbers = [int(m.group(1)) for m in map(ACTION_LINE.match, text.splitlines()) if m]
+    # 1, then Enter twice (2, 3), back three times (2, 1, the start: 0), then action 5.
+    assert numbers[:7] == [1, 2, 3, 2, 1, 0, 5]
+    assert "the start of the game" in text
+    assert "is not a step command" in text
+    assert "Position after action 5 of" in text
+    assert "Stopped after action 5" in text
+    assert len(prompts) == 9

@@ -405,7 +405,11 @@ def _parser() -> _Parser:
         description="Show a saved game action by action, then its position and result.",
     )
     rep.add_argument("file", metavar="FILE", help="a game record")
-    rep.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    rep.add_argument(
+        "--step",
+        action="store_true",
+        help="step through at the keyboard: Enter next, p back, g N go to action N, b board",
+    )
     rep.add_argument("--to", type=int, metavar="N", help="stop after N actions")
     rep.set_defaults(run=cmd_replay)
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from alea.agents import HeuristicAgent, make, parse_spec
+from alea.agents import AGENT_KINDS, HeuristicAgent, make, parse_spec
 from alea.core.agent import Agent
 from alea.core.errors import AleaError, OptionError, RecordError
 from alea.core.game import Game
@@ -53,6 +55,61 @@ def _check(game: Game, agent: Agent) -> Agent:
     return agent
 
 
+def _did_you_mean(word: str, names: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word.lower(), names, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def agent_parameters(kind: str) -> list[str] | None:
+    """The parameters an agent kind takes, or ``None`` when it passes any on (to a game's bot)."""
+    params = inspect.signature(AGENT_KINDS[kind]).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.kind is not inspect.Parameter.VAR_POSITIONAL]
+
+
+def _numeric(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return any(t in str(text).replace(" ", "").split("|") for t in ("int", "float"))
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def check_spec(name: str, text: str) -> None:
+    """Raise ``SeatError`` naming the valid choices if ``text`` names no kind or no parameter.
+
+    ``name`` is the seat's name, for the message.
+    """
+    kind, _, rest = text.partition(":")
+    kind = kind.strip().lower()
+    kinds = [HUMAN, *AGENT_KINDS]
+    if kind not in AGENT_KINDS:
+        raise SeatError(
+            f"{kind!r} is no kind of player (for {name}); the kinds are: "
+            f"{', '.join(kinds)}{_did_you_mean(kind, kinds)}"
+        )
+    allowed = agent_parameters(kind)
+    if allowed is None:
+        return
+    signature = inspect.signature(AGENT_KINDS[kind]).parameters
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, _, value = (x.strip() for x in part.partition("="))
+        if key in allowed and _numeric(signature[key].annotation) and not _is_number(value):
+            raise SeatError(f"{kind}'s {key} should be a number, not {value!r} (for {name})")
+        if key not in allowed:
+            listed = ", ".join(allowed) if allowed else "none"
+            raise SeatError(
+                f"{kind} has no parameter {key!r} (for {name}); its parameters are: "
+                f"{listed}{_did_you_mean(key, allowed)}"
+            )
+
+
 def build_seat(game: Game, seat: int, kind: str) -> Seat:
     """A seat from what was typed after ``NAME=``: ``human`` or an agent spec."""
     name = game.player_names[seat]
@@ -61,6 +118,7 @@ def build_seat(game: Game, seat: int, kind: str) -> Seat:
         return Seat(name, None)
     if not text:
         raise SeatError(f"no player kind given for {name}; use human or an agent such as random")
+    check_spec(name, text)
     try:
         agent = parse_spec(text)
     except ValueError as exc:
