@@ -395,8 +395,9 @@ class Session:
         self.console.print(escape(line), style="yellow", highlight=False)
 
     def _help(self) -> None:
-        if self.view.guide:
-            self.console.print(self.view.guide, highlight=False)
+        guide = self.view.guide_text(self.game.options)
+        if guide:
+            self.console.print(guide, highlight=False)
         self.console.print("[bold]Commands[/bold] (type at the prompt):")
         for cmd, what in COMMANDS:
             self.console.print(f"  [cyan]{cmd:<8}[/cyan] {escape(what)}", highlight=False)

@@ -72,6 +72,8 @@ class GameView:
         destination: where an action ends, comparable with ``find_place``'s answer.
         choice_rows: groups the numbered choices into labelled rows of (index, markup text);
             ``None`` lists every choice by its text.
+        guide_for: the guide for a game's options (its costs and dice), when they matter;
+            ``None`` shows ``guide`` as it is.
 
     """
 
@@ -81,6 +83,11 @@ class GameView:
     find_place: Callable[[str], object | None] | None = None
     destination: Callable[[Action], object | None] | None = None
     choice_rows: ChoiceRows | None = None
+    guide_for: Callable[[dict[str, Any]], str] | None = None
+
+    def guide_text(self, options: dict[str, Any]) -> str:
+        """The how-to-play text for a game played with ``options``."""
+        return self.guide_for(options) if self.guide_for is not None else self.guide
 
 
 def render_observation(state: State, console: Console, seat: int | None = None) -> None:
@@ -136,6 +143,7 @@ def view_of(module: Any) -> GameView:
         find_place=module.find_place,
         destination=module.destination,
         choice_rows=module.choice_rows,
+        guide_for=getattr(module, "guide", None),
     )
 
 

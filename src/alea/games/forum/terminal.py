@@ -36,7 +36,7 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD, MarketType
 from alea.games.forum.cards import FATE
-from alea.games.forum.state import STAGE_TEXT
+from alea.games.forum.state import STAGE_TEXT, debt_units
 
 SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
 """Each family's colour, in seat order: Aemilii, Cornelii, Licinii, Valerii."""
@@ -146,33 +146,63 @@ INDEX: Final = {m.name: i for i, m in enumerate(BOARD.markets)}
 CODE_INDEX: Final = {code.lower(): INDEX[name] for name, code in CODES.items()}
 
 
-GUIDE: Final = """\
-[bold]The aim[/bold]: be first to end a turn with 15 prestige (the consulship). Prestige comes
-from horrea in a region (the first, every fifth, all of it), marriages, benefactions, fate,
-and every $1000 of money held at the end of a turn; each $100 of new debt costs 1.
+_GUIDE: Final = """\
+[bold]The aim[/bold]: be first to end a turn with {win_prestige} prestige (the consulship).
+Prestige comes from horrea in a region (the first, every fifth, all of it), marriages,
+benefactions, fate, and every $1000 of money held at the end of a turn.
+[bold]Money[/bold]: you may spend more than you have: every $100 of new debt costs 1 prestige
+at once (a choice that would borrow says so), and you cannot borrow past your prestige.
 [bold]A turn[/bold] has six phases; in each, the families act once in the turn order shown
 above the map (it starts one seat further on every turn):
-1. [bold]Move[/bold]: a family with agents in reserve rolls, and on 4+ one enters Rome. Each
-   agent may take one step along a link; choose [italic]finish moving[/italic] when done.
-   Stepping onto a rival's agent (outside Rome) means you must oust it next phase ($200).
+1. [bold]Move[/bold]: a family with agents in reserve rolls a die, and on {enter_roll}+ one
+   enters Rome. Each agent may take one step along a link; choose [italic]finish moving[/italic]
+   when done. Stepping onto a rival's agent (outside Rome) means you must oust it next
+   phase: pay ${oust_cost} and roll {contest_roll}+ ({rolls}).
 2. [bold]Social intrigue[/bold], one of: marry a son or daughter into the aristocracy of a
-   market where your agent stands ($200, +1 prestige; it guards you there in contests);
+   market where your agent stands (${marry_cost}, +1 prestige; it helps your rolls there);
    offer a child to another family with a dowry (they accept, decline or ask more once;
    +2 prestige each); divorce; or pass.
 3. [bold]Trade[/bold] pays itself: every horreum earns its market's profit for the number of
    horrea there, plus the market's boost if you have an agent both there and in Rome.
-4. [bold]Build[/bold] a horreum where an agent stands ($100), or try to destroy a rival's
-   ($200, roll 4+); then you may give one benefaction of your prestige band.
+4. [bold]Build[/bold] a horreum where an agent stands (${build_cost}), or try to destroy a
+   rival's (${destroy_cost}, roll {contest_roll}+ with the same exceptions); then you may give
+   one benefaction of your prestige band.
 5. [bold]Fate[/bold]: the start player draws a card that may touch everyone.
 [bold]The map[/bold]: each market is a three-letter code at its place on the board, Rome in
-the middle; dots are the links, coloured inside each region. A code in a family's colour
-holds that family's horreum ([bold underline]white underlined[/]: several families'). Letters
-on colour after a code are agents (A Aemilii, C Cornelii, L Licinii, V Valerii).
+the middle; dots are the links, coloured inside each region. A horreum is shown by the
+owner's letter before the code (a, c, l, v; [bold]*[/bold] for several families) and by
+its colour. Capital letters after a code are agents (A Aemilii, C Cornelii, L Licinii,
+V Valerii).
 [bold]The market table[/bold] lists every market with horrea, agents or a local marriage:
 [italic]each[/italic] is what every owner earns there now, [italic]+1[/italic] what each
 would earn with one more horreum, [italic]boost[/italic] the extra for an agent there and
 in Rome; hor, agt and wed name the families with a horreum, an agent, a local marriage.
 Type a market's name, its start or its code (lug, carth) to list only the actions there."""
+
+_GUIDE_DEFAULTS: Final = {
+    "win_prestige": 15,
+    "enter_roll": 4,
+    "oust_cost": 200,
+    "contest_roll": 4,
+    "ally_roll": 2,
+    "shield_roll": 6,
+    "marry_cost": 200,
+    "build_cost": 100,
+    "destroy_cost": 200,
+}
+
+
+def guide(options: dict[str, Any]) -> str:
+    """The how-to-play text with the numbers of these options (costs and the dice to roll)."""
+    values = {k: options.get(k, v) for k, v in _GUIDE_DEFAULTS.items()}
+    values["rolls"] = (
+        f"{values['ally_roll']}+ if you are married into that market's aristocracy, "
+        f"{values['shield_roll']}+ if your rival is"
+    )
+    return _GUIDE.format(**values)
+
+
+GUIDE: Final = guide({})
 
 
 class Note(NamedTuple):
@@ -832,52 +862,87 @@ def choice_rows(
     """
     player = state.current_player()
     obs = state.observation(player if player >= 0 else None)
-    markets = obs.get("markets", [])
+    players = obs.get("players", [])
+    money = int(players[player].get("money", 0)) if 0 <= player < len(players) else 0
     rows: dict[str, list[tuple[int, str]]] = {}
     for i in indices:
         a = actions[i]
-        if isinstance(a, Move):
-            key = f"agent in {market_name(a.src)} to"
-            item = escape(market_name(a.to))
-            rivals = (
-                [int(q) for q in markets[a.to].get("agents", []) if int(q) != a.seat]
-                if a.to < len(markets)
-                else []
-            )
-            if rivals and a.to != ROME:
-                item += f" [yellow](oust the {', '.join(GENTES[q] for q in rivals)})[/yellow]"
-        elif isinstance(a, MarryLocal):
-            key = f"marry a {'son' if a.son else 'daughter'} into"
-            item = escape(market_name(a.market))
-        elif isinstance(a, Propose):
-            key = f"offer a {'son' if a.son else 'daughter'} to the {GENTES[a.to]}, dowry"
-            item = _money(a.price)
-        elif isinstance(a, Counter):
-            key, item = "or ask a dowry of", _money(a.price)
-        elif isinstance(a, Divorce):
-            key, item = "divorce", _paint(a.other)
-        elif isinstance(a, Build):
-            count = len(markets[a.market].get("horrea", [])) if a.market < len(markets) else 0
-            profit = BOARD.markets[a.market].profit
-            each = profit[count] if count < len(profit) else profit[-1]
-            key = "build a horreum in"
-            item = f"{escape(market_name(a.market))} [dim]({_money(each)} each)[/dim]"
-        elif isinstance(a, Destroy):
-            key = "destroy a horreum"
-            item = f"{_paint(a.victim)} in {escape(market_name(a.market))}"
-        elif isinstance(a, Give):
-            band = BOARD.bands[a.space // N_KINDS]
-            key = "give a benefaction"
-            kind = BOARD.benefactions[a.space % N_KINDS].lower()
-            item = f"{_band(band.name)} {kind} [dim]({_money(band.cost or 0)})[/dim]"
-        elif isinstance(a, Dismiss):
-            key, item = "give up the agent in", escape(market_name(a.market))
-        elif isinstance(a, Decide):
-            key, item = "", escape(_decision_text(a, obs))
-        else:
-            key, item = "", _paint_names(state.action_to_string(a))
+        key, item = _choice(state, obs, a)
+        cost = spend(a, state.game.options, obs)
+        borrowed = debt_units(money - cost) - debt_units(money) if cost > 0 else 0
+        if borrowed > 0:
+            item += f" [bold red](into debt: −{borrowed} prestige)[/bold red]"
         rows.setdefault(key, []).append((i, item))
     return list(rows.items())
+
+
+def spend(action: Action, options: dict[str, Any], obs: dict[str, Any]) -> int:
+    """The money ``action`` costs the family that chooses it (0 for none)."""
+    if isinstance(action, Build):
+        return int(options.get("build_cost", 100))
+    if isinstance(action, Destroy):
+        return int(options.get("destroy_cost", 200))
+    if isinstance(action, MarryLocal):
+        return int(options.get("marry_cost", 200))
+    if isinstance(action, Give):
+        return BOARD.bands[action.space // N_KINDS].cost or 0
+    if isinstance(action, Propose):
+        return action.price
+    if isinstance(action, Decide) and action.verb == "pay":
+        card = _fate_card(obs)
+        return card.cost if card is not None else 0
+    return 0
+
+
+def _choice(state: State, obs: dict[str, Any], a: Action) -> tuple[str, str]:
+    """The row label and the markup text of one choice."""
+    markets = obs.get("markets", [])
+    key, item = "", ""
+    if isinstance(a, Move):
+        key = f"agent in {market_name(a.src)} to"
+        item = escape(market_name(a.to))
+        rivals = (
+            [int(q) for q in markets[a.to].get("agents", []) if int(q) != a.seat]
+            if a.to < len(markets)
+            else []
+        )
+        if rivals and a.to != ROME:
+            item += f" [yellow](oust the {', '.join(GENTES[q] for q in rivals)})[/yellow]"
+    elif isinstance(a, MarryLocal):
+        key = f"marry a {'son' if a.son else 'daughter'} into"
+        item = escape(market_name(a.market))
+    elif isinstance(a, Propose):
+        key = f"offer a {'son' if a.son else 'daughter'} to the {GENTES[a.to]}, dowry"
+        item = _money(a.price)
+    elif isinstance(a, Counter):
+        key, item = "or ask a dowry of", _money(a.price)
+    elif isinstance(a, Divorce):
+        key, item = "divorce", _paint(a.other)
+    elif isinstance(a, Build):
+        count = len(markets[a.market].get("horrea", [])) if a.market < len(markets) else 0
+        profit = BOARD.markets[a.market].profit
+        each = profit[count] if count < len(profit) else profit[-1]
+        cost = _money(int(state.game.options.get("build_cost", 100)))
+        key = "build a horreum in"
+        item = (
+            f"{escape(market_name(a.market))} [dim]({cost}; then each of the "
+            f"{count + 1} earns {_money(each)} a trade)[/dim]"
+        )
+    elif isinstance(a, Destroy):
+        key = "destroy a horreum"
+        item = f"{_paint(a.victim)} in {escape(market_name(a.market))}"
+    elif isinstance(a, Give):
+        band = BOARD.bands[a.space // N_KINDS]
+        key = "give a benefaction"
+        kind = BOARD.benefactions[a.space % N_KINDS].lower()
+        item = f"{_band(band.name)} {kind} [dim]({_money(band.cost or 0)})[/dim]"
+    elif isinstance(a, Dismiss):
+        key, item = "give up the agent in", escape(market_name(a.market))
+    elif isinstance(a, Decide):
+        key, item = "", escape(_decision_text(a, obs))
+    else:
+        key, item = "", _paint_names(state.action_to_string(a))
+    return key, item
 
 
 # -- the log ----------------------------------------------------------------------------------
@@ -1068,6 +1133,11 @@ def _player_changes(q: int, p0: dict[str, Any], p1: dict[str, Any], traded: bool
     dp = int(p1.get("prestige", 0)) - int(p0.get("prestige", 0))
     if dp:
         parts.append(f"{'+' if dp > 0 else '−'}{abs(dp)} prestige (now {p1.get('prestige')})")
+    borrowed = debt_units(int(p1.get("money", 0))) - debt_units(int(p0.get("money", 0)))
+    if borrowed > 0:
+        parts.append(
+            f"[red]${100 * borrowed} of new debt costs {borrowed} prestige (FOR-8.2)[/red]"
+        )
     if p1.get("senator") != p0.get("senator"):
         parts.append("enter the Senate" if p1.get("senator") else "leave the Senate")
     if parts:
