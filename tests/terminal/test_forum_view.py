@@ -34,7 +34,7 @@ from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FATE
 from alea.terminal import RecordWriter, Session, build_seat, view_for
 
-WIDTH = 100
+WIDTH = 80
 STAGES = (
     "setup",
     "deal",
@@ -123,7 +123,7 @@ def test_the_random_games_reach_the_stages(four: dict[str, State]) -> None:
 
 
 @pytest.mark.parametrize("stage", STAGES)
-def test_every_stage_is_drawn_within_100_columns(four: dict[str, State], stage: str) -> None:
+def test_every_stage_is_drawn_within_80_columns(four: dict[str, State], stage: str) -> None:
     state = four[stage]
     obs = state.observation(None)
     for seat in (None, 0, 1, 2, 3):
@@ -158,14 +158,21 @@ def test_the_map_shows_every_market_code_and_rome(four: dict[str, State]) -> Non
     assert set(view.CODES) == {m.name for m in BOARD.markets}
 
 
-def test_the_map_places_agents_after_their_market() -> None:
-    state = first_state(lambda s: stage_of(s) == "social")
+def test_the_map_places_horrea_then_agents_after_their_market() -> None:
+    state = first_state(
+        lambda s: (
+            stage_of(s) == "social"
+            and any(m["horrea"] and m["agents"] for m in s.observation(None)["markets"])
+        )
+    )
     obs = state.observation(None)
     lines = drawn(state).splitlines()
     for m, info in enumerate(obs["markets"]):
         if not info["agents"] or m == BOARD.rome:
             continue
-        letters = "".join(GENTES[q][0] for q in info["agents"])
+        # owners of a horreum in lower case, then agents in capitals: readable without colour
+        letters = "".join(GENTES[q][0].lower() for q in info["horrea"])
+        letters += "".join(GENTES[q][0] for q in info["agents"])
         label = view.code(m)
         assert any(label + letters in line for line in lines), (label, letters)
 
@@ -209,10 +216,11 @@ def test_ladders_bands_and_benefactions() -> None:
     assert given
     row = next(line for line in text.splitlines() if line.startswith("Quaestor"))
     assert "$200" in row
-    # the prestige bar fills one cell per point, in the family's row
+    # prestige against the goal, and the band it lies in, in the family's row
     p = obs["players"][0]
-    line = next(line for line in text.splitlines() if "Aemilii" in line and "▱" in line)
-    assert line.count("▰") == min(p["prestige"], obs["win_prestige"])
+    line = next(line for line in text.splitlines() if "Aemilii" in line and "/15 " in line)
+    assert f" {p['prestige']}/{obs['win_prestige']} " in line
+    assert view._band(p["band"]) in line
 
 
 def test_the_fate_card_drawn_is_shown_with_its_effect(four: dict[str, State]) -> None:
@@ -269,7 +277,7 @@ def test_another_familys_children_are_never_drawn(four: dict[str, State]) -> Non
                 row = next(
                     line
                     for line in text.splitlines()
-                    if line.lstrip("▶ ").startswith(GENTES[other]) and ("▱" in line or "▰" in line)
+                    if line.lstrip("▶ ").startswith(GENTES[other]) and "/15 " in line
                 )
                 assert "♂" not in row
                 assert "card" in row

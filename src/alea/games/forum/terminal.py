@@ -129,10 +129,12 @@ REGION_STYLE: Final = {
 BAND_TEXT: Final = {"QVAESTOR": "Quaestor", "AEDILE": "Aedile", "PRAETOR": "Praetor"}
 CONSUL: Final = "Consul"
 
-MAP_WIDTH: Final = 96
-"""Columns of the map inside its frame (the frame makes it 98, within 100)."""
+MAP_WIDTH: Final = 78
+"""Columns of the map inside its frame (the frame makes it 80)."""
 MAP_HEIGHT: Final = 23
 """Rows of the map."""
+SIDE_BY_SIDE: Final = 96
+"""Console width from which the market table is split in two side by side."""
 LINK: Final = "·"
 LINK_STYLE: Final = "grey35"
 EMPTY_STYLE: Final = "grey58"
@@ -367,7 +369,7 @@ def map_text(obs: dict[str, Any]) -> Text:
         for k in range(len(_label(m))):
             taken[r][c + k] = True
     for m, (c, r) in enumerate(PLACES):
-        info = markets[m] if m < len(markets) else {}
+        info = markets[m] if m < len(markets) else {"horrea": [], "agents": []}
         owners = [int(q) for q in info.get("horrea", [])]
         style = ATTACK_STYLE if m == attacked else _owner_style(m, owners)
         label = _label(m)
@@ -375,11 +377,13 @@ def map_text(obs: dict[str, Any]) -> Text:
             chars[r][c + k] = ch
             styles[r][c + k] = style
         col = c + len(label)
-        for q in info.get("agents", []):
+        marks = [(SEAT_LETTER[q].lower(), f"bold {_style(q)}") for q in owners]
+        marks += [(SEAT_LETTER[int(q)], f"bold reverse {_style(int(q))}") for q in info["agents"]]
+        for ch, st in marks:
             if col >= MAP_WIDTH or taken[r][col]:
                 break
-            chars[r][col] = SEAT_LETTER[int(q)]
-            styles[r][col] = f"bold reverse {_style(int(q))}"
+            chars[r][col] = ch
+            styles[r][col] = st
             taken[r][col] = True
             col += 1
     out = Text(no_wrap=True, overflow="crop")
@@ -395,40 +399,30 @@ def map_text(obs: dict[str, Any]) -> Text:
 def legend(n: int) -> Text:
     """Two lines explaining the map's marks and the colours of the regions."""
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(" agents ")
+    t.append(" horreum ")
+    for q in range(n):
+        t.append(SEAT_LETTER[q].lower(), style=f"bold {_style(q)}")
+        t.append(" ")
+    t.append(" agent ")
     for q in range(n):
         t.append(SEAT_LETTER[q], style=f"bold reverse {_style(q)}")
         t.append(" ")
-    t.append("  horreum of a family ")
-    for q in range(n):
-        t.append("Lug", style=f"bold {_style(q)}")
-        t.append(" ")
-    t.append("  of several ")
+    t.append(" e.g. ")
+    t.append("Lug", style=f"bold {_style(0)}")
+    t.append("a", style=f"bold {_style(0)}")
+    t.append("C", style=f"bold reverse {_style(1)}")
+    t.append("  several: ")
     t.append("Lug", style=SHARED_STYLE)
-    t.append("   none ")
-    t.append("Lug", style=EMPTY_STYLE)
-    t.append("\n links in ")
+    t.append("\n links ")
     for region, name in REGION_TEXT.items():
         t.append(name, style=f"bold {REGION_STYLE[region]}")
-        t.append("  ")
+        t.append(" ")
     t.append("····", style=LINK_STYLE)
-    t.append(" between regions")
+    t.append("mixed")
     return t
 
 
 # -- the tables -------------------------------------------------------------------------------
-
-
-def _ladder(prestige: int, win: int, seat: int) -> Text:
-    """The cursus honorum as a bar: one cell per prestige point, bands split by a line."""
-    t = Text(no_wrap=True)
-    cells = max(1, min(win, 20))
-    ends = {b.high for b in BOARD.bands}
-    for k in range(1, cells + 1):
-        t.append("▰" if k <= prestige else "▱", style=_style(seat) if k <= prestige else "grey35")
-        if k in ends and k < cells:
-            t.append("│", style="grey42")
-    return t
 
 
 def _table() -> Table:
@@ -448,10 +442,10 @@ def players_table(obs: dict[str, Any], seat: int | None) -> Table:
         ("", "left"),
         ("family", "left"),
         ("money", "right"),
-        ("prestige", "left"),
+        ("prestige", "right"),
         ("band", "left"),
-        ("agents\n+res.", "right"),
-        ("horrea\n/left", "right"),
+        ("agt\n+res", "right"),
+        ("hor\n/left", "right"),
         ("children", "left"),
         ("gifts", "right"),
         ("trade\nlast›next", "right"),
@@ -468,8 +462,8 @@ def players_table(obs: dict[str, Any], seat: int | None) -> Table:
         if over and q in obs.get("winners", []):
             marker = "★"
         prestige = int(p.get("prestige", 0))
-        ladder = Text(f"{prestige:>2} ", style="bold")
-        ladder.append_text(_ladder(prestige, win, q))
+        ladder = Text(f"{prestige}", style="bold")
+        ladder.append(f"/{win}", style="grey70")
         money = int(p.get("money", 0))
         table.add_row(
             Text(marker, style="bold"),
@@ -658,9 +652,14 @@ def _market_table(rows: Sequence[int], obs: dict[str, Any], seat: int | None) ->
     return table
 
 
-def markets_panel(obs: dict[str, Any], seat: int | None) -> RenderableType:
-    """The markets that matter, in two tables side by side, nearest to Rome first."""
+def markets_panel(obs: dict[str, Any], seat: int | None, width: int = 100) -> RenderableType:
+    """The markets that matter, nearest to Rome first.
+
+    Two tables side by side on a console of ``SIDE_BY_SIDE`` columns or more, else one.
+    """
     rows = _market_rows(obs)
+    if width < SIDE_BY_SIDE:
+        return _market_table(rows, obs, seat)
     half = (len(rows) + 1) // 2
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
@@ -789,7 +788,7 @@ def render(state: State, console: Console, seat: int | None = None) -> None:
     """
     obs = state.observation(seat)
     n = len(obs.get("players", []))
-    console.print(markets_panel(obs, seat))
+    console.print(markets_panel(obs, seat, console.width))
     console.print()
     side = Table.grid(padding=(0, 4))
     side.add_column(no_wrap=True)
