@@ -85,3 +85,19 @@ def test_one_human_gets_no_hand_over(tmp_path: Path) -> None:
     script = Script(["2", "quit"], out)
     Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
     assert not any(p.startswith("Pass the keyboard") for p in script.prompts)
+
+
+def test_hand_command_prints_the_hand_in_full_only_when_asked(tmp_path: Path) -> None:
+    game = alea.load("hotre", players=3)
+    seats = [build_seat(game, i, k) for i, k in enumerate(["human", "random", "random"])]
+    specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
+    writer = RecordWriter(start_record(game, 5, specs), tmp_path / "h.json")
+    out = io.StringIO()
+    script = Script(["hand", "quit"], out)
+    Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
+    text = out.getvalue()
+    board, _, asked = text.partition("> hand\n")
+    assert "type hand to read them" in board
+    assert "• " not in board  # no card effects at the prompt
+    assert asked.count("• ") == 9  # the nine events of period 1, each with its effect
+    assert "[set 1]:" in asked

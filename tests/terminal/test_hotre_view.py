@@ -65,9 +65,22 @@ def _check(state, seat, out):
         for c in hand:
             title = DECK[c - 1].title
             if s in mine:
-                assert f"• {title} [set" in out
+                assert title in " ".join(out.split())
+                assert f"• {title} [set" not in out  # effects are read with `hand`
             elif title not in known:
                 assert title not in out, f"{title} of seat {s} shown to {seat}"
+    if seat is None:
+        return
+    console = Console(record=True, width=WIDTH, color_system=None)
+    view.private(state, console, seat)
+    hand = console.export_text()
+    for s, cards in enumerate(hands):
+        for c in cards:
+            title = DECK[c - 1].title
+            if s in mine:
+                assert f"• {title} [set" in hand
+            elif title not in known:
+                assert title not in hand
 
 
 def test_render_every_stage_hides_other_hands():
@@ -162,3 +175,24 @@ def test_a_period_deal_is_one_line_that_names_no_card():
     assert line.startswith("Event cards dealt, face down (27): set 1 ×3, set 2 ×3")
     assert line.endswith("set 9 ×3")
     assert not any(card.title in line for card in DECK)
+
+
+def test_the_drawn_counter_is_named():
+    """HRE-3: the seat that draws a counter sees which People (or Emperor) it is."""
+    state = HotreGame(players=3).new_initial_state()
+    rng = random.Random(5)
+    while not state.observation(
+        state.current_player() if state.current_player() >= 0 else None
+    ).get("drawn"):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    people = view.CHARTS.period_peoples(obs["period"])[obs["drawn"] - 1]
+    expected = f"You drew People {obs['drawn']}: the {people.name} ({people.strength})."
+    assert expected in _draw(state, seat)
+    assert "You drew" not in _draw(state, None)
+    others = [s for s in range(3) if s != seat]
+    assert all("You drew" not in _draw(state, s) for s in others)

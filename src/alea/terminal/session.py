@@ -41,6 +41,7 @@ COMMANDS = (
     ("list", "show the numbered actions again"),
     ("board", "draw the board again"),
     ("log", f"show the last {LOG_SHOWN} lines of the game log"),
+    ("hand", "read your hand in full (where the game has one)"),
     ("rules", "read the full rules"),
     ("save", "save the game now (it is also saved after every action)"),
     ("quit", "save and leave; continue later with alea play --resume FILE"),
@@ -356,6 +357,8 @@ class Session:
                 self._say(f"Type the number of an action (1 to {n}), or help.")
             elif word in ("help", "?", "h"):
                 self._help()
+            elif word == "hand" and self.view.private is not None:
+                self.view.private(self.state, self.console, player)
             elif word == "rules":
                 self._rules()
             elif word in ("board", "b"):

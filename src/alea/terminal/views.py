@@ -72,6 +72,7 @@ class GameView:
         destination: where an action ends, comparable with ``find_place``'s answer.
         choice_rows: groups the numbered choices into labelled rows of (index, markup text);
             ``None`` lists every choice by its text.
+        private: shows what only the seat may read in full (a hand of cards), on request.
         guide_for: the guide for a game's options (its costs and dice), when they matter;
             ``None`` shows ``guide`` as it is.
 
@@ -84,6 +85,7 @@ class GameView:
     destination: Callable[[Action], object | None] | None = None
     choice_rows: ChoiceRows | None = None
     guide_for: Callable[[dict[str, Any]], str] | None = None
+    private: Callable[[State, Console, int], None] | None = None
 
     def guide_text(self, options: dict[str, Any]) -> str:
         """The how-to-play text for a game played with ``options``."""
@@ -144,6 +146,7 @@ def view_of(module: Any) -> GameView:
         destination=module.destination,
         choice_rows=module.choice_rows,
         guide_for=getattr(module, "guide", None),
+        private=getattr(module, "private", None),
     )
 
 

@@ -328,16 +328,54 @@ def render(state: State, console: Console, seat: int | None = None) -> None:
     for s in mine:
         hand = obs["hands"][s]
         if hand and not obs["hand_is_sets"][s]:
-            console.print(Text(f"Your events ({SEATS[s]}):", style="bold"))
-            for c in hand:
-                card = DECK[c - 1]
-                console.print(Text(f"  • {card.title} [set {card.set}]: {card.effect}"))
-        if obs.get("drawn"):
-            console.print(Text(f"You drew counter {obs['drawn']}."))
+            console.print(
+                Text.assemble(
+                    (f"Your events ({SEATS[s]}): ", "bold"),
+                    f"{len(hand)} in hand: " + ", ".join(DECK[c - 1].title for c in hand),
+                    (" (type hand to read them)", "dim"),
+                )
+            )
+    drawn = drawn_counter(obs) if seat is not None else None
+    if drawn:
+        console.print(Text(f"You drew {drawn}.", style="bold"))
     last = _last_event(obs)
     if last is not None:
         console.print(last)
     console.print(_now_line(state, obs))
+
+
+def drawn_counter(obs: dict[str, Any]) -> str | None:
+    """The counter the viewer has just drawn, named: ``People 4: the Goths (6)``.
+
+    The Emperors are handed out after the Peoples (HRE-3), so once every seat holds a People
+    counter, the counter in hand is an Emperor.
+    """
+    number = obs.get("drawn")
+    if not isinstance(number, int) or number <= 0:
+        return None
+    if all(obs.get("has_people_counter", [])):
+        return f"Emperor {number}: {_emperor(obs, number)}"
+    return f"People {number}: the {_people(obs, number)}"
+
+
+def private(state: State, console: Console, seat: int) -> None:
+    """What only ``seat`` may read: the events in its hand, each with its effect."""
+    obs = state.observation(seat)
+    shown = False
+    for s in obs.get("seats", []):
+        hand = obs["hands"][s]
+        if hand and not obs["hand_is_sets"][s]:
+            shown = True
+            console.print(Text(f"Your events ({SEATS[s]}):", style="bold"))
+            for c in hand:
+                card = DECK[c - 1]
+                console.print(Text(f"  • {card.title} [set {card.set}]: {card.effect}"))
+    drawn = drawn_counter(obs)
+    if drawn:
+        shown = True
+        console.print(Text(f"You drew {drawn}.", style="bold"))
+    if not shown:
+        console.print(Text("You hold no events now."))
 
 
 def choice_rows(
