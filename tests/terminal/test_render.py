@@ -16,7 +16,7 @@ from alea.games.triumvirate import terminal as view
 from alea.games.triumvirate.board import BOARD
 from alea.terminal import render_observation, renderer_for
 
-WIDTH = 100
+WIDTH = 80
 MAP_ROW = re.compile(r"^\s?(\d{1,2}) .* (\d{1,2})$")
 
 
@@ -54,14 +54,20 @@ def test_the_registry_gives_the_triumvirate_its_renderer() -> None:
     assert renderer_for("no-such-game") is render_observation
 
 
-def test_map_fits_in_100_columns_and_shows_every_row(opening: State) -> None:
+def test_map_fits_in_80_columns_and_shows_every_row(opening: State) -> None:
     text = drawn(opening, 1)
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= WIDTH
+    assert "…" not in text  # no column of the table was cut short
     rows = [m for m in map(MAP_ROW.match, lines) if m and m[1] == m[2]]
     assert [int(m[1]) for m in rows] == list(range(BOARD.rows))
-    ruler = next(line for line in lines if line.split()[:3] == ["0", "1", "2"])
-    assert ruler.split() == [str(c) for c in range(BOARD.cols)]
+    # The column ruler: tens over units, one digit per hex.
+    units = next(line for line in lines if line.split()[:3] == ["0", "1", "2"])
+    tens = lines[lines.index(units) - 1]
+    numbers = [
+        int((t + u).strip()) for t, u in zip(tens[4::2], units[4::2], strict=False) if u.strip()
+    ]
+    assert numbers == list(range(BOARD.cols))
 
 
 def test_odd_rows_are_shifted_by_one_cell(opening: State) -> None:
@@ -76,11 +82,16 @@ def test_leaders_rome_and_troops_are_drawn(opening: State) -> None:
     rows = {int(m[1]): m[0] for m in map(MAP_ROW.match, lines) if m and m[1] == m[2]}
     for seat, letter in enumerate(("X", "C", "P")):
         c, r = BOARD.coords(BOARD.starts[seat])
-        cell_start = 3 + (r & 1) + 3 * c
+        cell_start = 3 + (r & 1) + 2 * c
         assert rows[r][cell_start : cell_start + 2] == f"{letter}1"  # leader on his own T
     c, r = BOARD.coords(BOARD.rome)
-    start = 3 + (r & 1) + 3 * c
-    assert rows[r][start : start + 3] == " R "
+    start = 3 + (r & 1) + 2 * c
+    assert rows[r][start : start + 2] == " R"
+    # Troops without a leader carry their force's letter, readable without colour.
+    h = next(h for h, f in BOARD.garrisons if f == 3 and h not in BOARD.starts)
+    c, r = BOARD.coords(h)
+    start = 3 + (r & 1) + 2 * c
+    assert rows[r][start : start + 2] == "r1"
 
 
 def test_status_panel_names_players_phase_and_turn(opening: State) -> None:
@@ -90,8 +101,8 @@ def test_status_panel_names_players_phase_and_turn(opening: State) -> None:
     assert "Round 1 of 120" in text
     assert "Conquest phase" in text
     assert "Caesar's turn: choosing what the leader does" in text
-    assert "popularity" in text
-    assert "turns in Rome" in text
+    assert "pop." in text
+    assert "in Rome" in text
 
 
 def test_colours_follow_the_forces(opening: State) -> None:
@@ -106,7 +117,7 @@ def test_colours_follow_the_forces(opening: State) -> None:
 
 def test_a_battle_in_progress_is_shown() -> None:
     state = first_state(lambda obs: obs["battle"] is not None)
-    text = drawn(state)
+    text = " ".join(drawn(state).split())
     assert "Battle at" in text
     assert "ties go to the defender" in text
     assert "attacks:" in text

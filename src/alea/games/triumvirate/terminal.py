@@ -30,6 +30,8 @@ FORCE_STYLE: Final = {
 """Text colour of each force's troops and leader."""
 LEADER_LETTER: Final = {"Crassus": "X", "Caesar": "C", "Pompey": "P"}
 """The letter that stands for each leader on the map."""
+TROOP_LETTER: Final = {"Crassus": "x", "Caesar": "c", "Pompey": "p", "Rome": "r"}
+"""The letter before a count of troops without their leader: whose they are, without colour."""
 
 WATER: Final = "blue"
 LAND: Final = "grey42"
@@ -38,8 +40,8 @@ ROME_BG: Final = "on #7b3f94"
 ZONE_BG: Final = ("on #2a1010", "on #2b1b08", "on #0c1a2c")
 """Faint tints of Crassus's, Caesar's and Pompey's military zones."""
 
-CELL: Final = 3
-"""Character cells per hex; odd rows are shifted right by one cell."""
+CELL: Final = 2
+"""Character cells per hex; odd rows are shifted right by one cell (the map is 65 wide)."""
 
 
 GUIDE: Final = """\
@@ -64,10 +66,10 @@ GUIDE: Final = """\
    triumphs, and leftover conquest tokens are worth nothing.
 [bold]Winning[/bold]: during the civil war, end four of your turns in a row with your leader
 in Rome; or be the last leader alive. If the round cap comes first, nobody wins.
-[bold]The map[/bold]: a digit counts the troops in a hex, in their force's colour (grey is
-Rome); X, C and P are the leaders of Crassus, Caesar and Pompey; R is Rome; ! marks a hex
-under attack. Type a hex name (Lugdunum) or col,row (12,7) to list only the moves that
-end there."""
+[bold]The map[/bold]: a digit counts the troops in a hex, after a small letter for their force
+(x Crassus, c Caesar, p Pompey, r Rome) and in its colour; X, C and P are the leaders of
+Crassus, Caesar and Pompey (C3: Caesar with 3 troops); R is Rome; ! marks a hex under
+attack. Type a hex name (Lugdunum) or col,row (12,7) to list only the moves that end there."""
 
 
 class Note(NamedTuple):
@@ -160,10 +162,12 @@ def _background(h: int, zones: tuple[frozenset[int], ...]) -> str:
     return ""
 
 
-def _ruler(indent: int) -> Text:
+def _ruler(indent: int, tens: bool) -> Text:
+    """Column numbers in two lines (tens, then units), one digit over each hex."""
     text = Text(" " * indent, style="dim")
     for c in range(BOARD.cols):
-        text.append(f"{c:^{CELL}}", style="dim")
+        digit = str(c // 10) if c >= 10 else " "
+        text.append(f"{digit if tens else c % 10:>{CELL}}", style="dim")
     return text
 
 
@@ -184,7 +188,9 @@ def map_text(state: State, obs: dict[str, Any]) -> Text:
 
     margin = 3
     lines = Text(no_wrap=True, overflow="crop")
-    lines.append_text(_ruler(margin))
+    lines.append_text(_ruler(margin, tens=True))
+    lines.append("\n")
+    lines.append_text(_ruler(margin, tens=False))
     lines.append("\n")
     for r in range(BOARD.rows):
         lines.append(f"{r:>2} ", style="dim")
@@ -197,7 +203,7 @@ def map_text(state: State, obs: dict[str, Any]) -> Text:
             lines.append(" ")
         lines.append(f" {r}", style="dim")
         lines.append("\n")
-    lines.append_text(_ruler(margin))
+    lines.append_text(_ruler(margin, tens=False))
     return lines
 
 
@@ -216,14 +222,14 @@ def _cell(
         if stack or leader:
             _pieces(out, stack, leader, "", attacked, battle)
         else:
-            out.append(" ~ ", style=WATER)
+            out.append(" ~", style=WATER)
         return
     if stack or leader:
         _pieces(out, stack, leader, bg, attacked, battle)
     elif h == BOARD.rome:
-        out.append(" R ", style=f"bold white {bg}")
+        out.append(" R", style=f"bold white {bg}")
     else:
-        out.append(" · ", style=f"{LAND} {bg}".strip())
+        out.append(" ·", style=f"{LAND} {bg}".strip())
 
 
 def _pieces(
@@ -240,40 +246,41 @@ def _pieces(
         out.append(LEADER_LETTER[leader], style=f"bold underline {FORCE_STYLE[leader]} {bg}")
         out.append(str(stack[1]), style=f"bold {FORCE_STYLE[stack[0]]} {bg}")
     elif leader:
-        out.append(" ", style=bg)
+        out.append("!" if attacked else " ", style=f"bold yellow {bg}".strip())
         out.append(LEADER_LETTER[leader], style=f"bold underline {FORCE_STYLE[leader]} {bg}")
     elif stack:
-        out.append(" ", style=bg)
+        if attacked:
+            out.append("!", style=f"bold yellow {bg}".strip())
+        else:
+            out.append(TROOP_LETTER[stack[0]], style=f"{FORCE_STYLE[stack[0]]} {bg}".strip())
         out.append(str(stack[1]), style=f"bold {FORCE_STYLE[stack[0]]} {bg}")
-    out.append("!" if attacked else " ", style=f"bold yellow {bg}".strip())
 
 
 def legend() -> Text:
-    """Two lines explaining the map's symbols and colours."""
+    """Three lines explaining the map's symbols and colours."""
     t = Text(no_wrap=True, overflow="ellipsis")
-    t.append(" ~ ", style=WATER)
-    t.append("sea  ")
-    t.append(" · ", style=LAND)
-    t.append("land  ")
-    t.append(" · ", style=f"{LAND} {ITALY_BG}")
-    t.append("Italy  ")
-    t.append(" R ", style=f"bold white {ROME_BG}")
-    t.append("Rome   military zones:")
+    t.append(" ~", style=WATER)
+    t.append(" sea  ")
+    t.append(" ·", style=LAND)
+    t.append(" land  ")
+    t.append(" ·", style=f"{LAND} {ITALY_BG}")
+    t.append(" Italy  ")
+    t.append(" R", style=f"bold white {ROME_BG}")
+    t.append(" Rome   zones:")
     for seat, name in enumerate(FORCES):
         t.append(" ")
-        t.append(f" {name} ", style=f"{FORCE_STYLE[name]} {ZONE_BG[seat]}")
-    t.append("\n")
+        t.append(f"{name}", style=f"{FORCE_STYLE[name]} {ZONE_BG[seat]}")
+    t.append("\n leaders ")
     for name in FORCES:
-        t.append(" ")
         t.append(LEADER_LETTER[name], style=f"bold underline {FORCE_STYLE[name]}")
-        t.append(f" {name}")
-    t.append(" (leaders)   ")
+        t.append(f" {name} ")
+    t.append(" (C3: Caesar with 3 troops)\n troops ")
     for name in (*FORCES, "Rome"):
-        t.append("2", style=f"bold {FORCE_STYLE[name]}")
-    t.append(" troops (grey: Rome)   ")
-    t.append("!", style="bold yellow")
-    t.append(" attacked   ")
-    t.append(" 2 ", style="bold on red3")
+        t.append(f"{TROOP_LETTER[name]}2", style=f"bold {FORCE_STYLE[name]}")
+        t.append(f" {name} ")
+    t.append(" !2", style="bold yellow")
+    t.append(" attacked ")
+    t.append("c2", style="bold on red3")
     t.append(" battle")
     return t
 
@@ -289,10 +296,10 @@ def status(state: State, obs: dict[str, Any], seat: int | None) -> Group:
         ("player", "left"),
         ("leader at", "left"),
         ("troops", "right"),
-        ("in reserve", "right"),
-        ("conquests", "right"),
-        ("popularity", "right"),
-        ("turns in Rome", "right"),
+        ("reserve", "right"),
+        ("conq.", "right"),
+        ("pop.", "right"),
+        ("in Rome", "right"),
     ):
         table.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     turn = obs.get("turn", -1)
