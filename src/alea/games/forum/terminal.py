@@ -36,7 +36,7 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD, MarketType
 from alea.games.forum.cards import FATE
-from alea.games.forum.state import STAGE_TEXT, debt_units
+from alea.games.forum.state import STAGE_TEXT, ForumState, debt_units
 
 SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
 """Each family's colour, in seat order: Aemilii, Cornelii, Licinii, Valerii."""
@@ -871,6 +871,10 @@ def choice_rows(
         borrowed = debt_units(money - cost) - debt_units(money) if cost > 0 else 0
         if borrowed > 0:
             item += f" [bold red](into debt: −{borrowed} prestige)[/bold red]"
+        warning = state.action_warning(a, brief=True) if isinstance(state, ForumState) else ""
+        if warning and (isinstance(a, Decide) or key not in rows):
+            # FOR-4.8: an alliance this turn's oust would end at once; said once a row.
+            item += f" [bold red]⚠ {escape(warning)}[/bold red]"
         rows.setdefault(key, []).append((i, item))
     return list(rows.items())
 
