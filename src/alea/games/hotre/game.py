@@ -32,6 +32,15 @@ class HotreGame(Game):
         self.num_seats = 4 if n == 2 else n
         self.player_names = tuple(f"Player {i + 1}" for i in range(n))
         self.opts = parse_options(HotreOptions, options, "hotre")
+        start, legions = (
+            self.opts.first_legions(self.num_seats),
+            self.opts.legion_set(self.num_seats),
+        )
+        if start > legions:
+            raise OptionError(
+                f"option 'start_legions' ({start}) cannot exceed the {legions} Legion counters "
+                "of a Faction (option 'legion_counters'; HRE-1.3, HRE-5.0)"
+            )
         self.options = {"players": n, **options_to_json(self.opts)}
 
     def new_initial_state(self) -> HotreState:
