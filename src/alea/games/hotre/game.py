@@ -11,7 +11,7 @@ from alea.games.hotre.actions import action_from_json
 from alea.games.hotre.options import HotreOptions
 from alea.games.hotre.state import HotreState
 
-RULES_VERSION = "hotre/0"
+RULES_VERSION = "hotre/1"
 
 
 class HotreGame(Game):
@@ -38,8 +38,9 @@ class HotreGame(Game):
         )
         if start > legions:
             raise OptionError(
-                f"option 'start_legions' ({start}) cannot exceed the {legions} Legion counters "
-                "of a Faction (option 'legion_counters'; HRE-1.3, HRE-5.0)"
+                f"a Faction's {start} starting Legions cannot exceed its {legions} Legion "
+                "counters: lower option 'start_legions' or raise option 'legion_counters' "
+                "(HRE-1.3, HRE-5.0)"
             )
         self.options = {"players": n, **options_to_json(self.opts)}
 
