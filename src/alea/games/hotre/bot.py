@@ -74,15 +74,15 @@ def canonical(state: HotreState, player: int) -> HotreState:
             c.box[j] = cid
     in_draw = state.stage in (DRAW, HAND)
     in_play = state.stage not in (DEAL, ORDER, DRAW, HAND)
-    drawer = state.order[state.draw_pos] if in_draw else -1
+    seen = state.drawn_seen_by(mine)
     for emp in (False, True):
         held = c.ecounter if emp else c.pcounter
         know = c.eknow if emp else c.pknow
         hidden = [s for s in range(state.S) if held[s] and not know[s] & mask]
         known = {held[s] for s in range(state.S) if held[s] and know[s] & mask}
         current_phase = bool(state.emp_phase) == emp and in_draw
-        hide_drawn = current_phase and bool(state.drawn) and drawer not in mine
-        if current_phase and not hide_drawn and state.drawn:
+        hide_drawn = current_phase and bool(state.drawn) and not seen
+        if current_phase and seen:
             known.add(state.drawn)
         low = (state.ecall if emp else state.pcall) if in_play else 1
         top = 6 if emp else 5

@@ -11,7 +11,7 @@ from alea.games.hotre.actions import action_from_json
 from alea.games.hotre.options import HotreOptions
 from alea.games.hotre.state import HotreState
 
-RULES_VERSION = "hotre/0"
+RULES_VERSION = "hotre/1"
 
 
 class HotreGame(Game):
@@ -32,6 +32,16 @@ class HotreGame(Game):
         self.num_seats = 4 if n == 2 else n
         self.player_names = tuple(f"Player {i + 1}" for i in range(n))
         self.opts = parse_options(HotreOptions, options, "hotre")
+        start, legions = (
+            self.opts.first_legions(self.num_seats),
+            self.opts.legion_set(self.num_seats),
+        )
+        if start > legions:
+            raise OptionError(
+                f"a Faction's {start} starting Legions cannot exceed its {legions} Legion "
+                "counters: lower option 'start_legions' or raise option 'legion_counters' "
+                "(HRE-1.3, HRE-5.0)"
+            )
         self.options = {"players": n, **options_to_json(self.opts)}
 
     def new_initial_state(self) -> HotreState:

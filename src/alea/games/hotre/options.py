@@ -13,7 +13,9 @@ class HotreOptions:
     Attributes:
         last_period: the period after which the game ends (HRE-3.0).
         optional_terrain: use the review's two optional difficult borders (HRE-1.1).
-        legion_counters: Legions per Faction set (HRE-1.3, HRE-4.2, HRE-5.1).
+        legion_counters: Legions per Faction set; ``None`` = 10, or 12 with three players, so
+            that the nine starting Legions keep the set's three spare counters (HRE-1.3,
+            HRE-5.0, HRE-15.2). ``10`` with three players lets the set cut an Emperor's bonus.
         force_army_cap: armies a People, Minor People or Kingdom may have on the map (HRE-1.3).
         start_legions: Legions of a Faction in period 1; ``None`` = 7, or 9 with three players
             (HRE-5.0, HRE-15.2).
@@ -26,7 +28,8 @@ class HotreOptions:
         fortress_cost: RVP to turn a Fort into a Fortress (HRE-5.3).
         rebuild_cost: RVP to rebuild a looted City (HRE-5.4).
         constantinople_from: first period Constantinople counts double (HRE-14.2).
-        city_limit: ``per_turn`` or ``total`` (HRE-13.1).
+        city_limit: ``total`` (a Faction's Cities at most half its Resource symbols) or
+            ``per_turn`` (that many new Cities every Faction turn) (HRE-13.1).
         domination_min_lands: lands needed before "more than anyone" dominates (HRE-14.4).
         end_land_bonus: Faction points per land at the end (HRE-14.3.1).
         gods_favor: God's Favor replaces one Wrath of God (HRE-15.3).
@@ -36,7 +39,7 @@ class HotreOptions:
 
     last_period: int = 7
     optional_terrain: bool = False
-    legion_counters: int = 10
+    legion_counters: int | None = None
     force_army_cap: int = 12
     start_legions: int | None = None
     start_forts: int = 3
@@ -48,7 +51,7 @@ class HotreOptions:
     fortress_cost: int = 1
     rebuild_cost: int = 1
     constantinople_from: int = 4
-    city_limit: Literal["per_turn", "total"] = "per_turn"
+    city_limit: Literal["total", "per_turn"] = "total"
     domination_min_lands: int = 1
     end_land_bonus: int = 2
     gods_favor: bool = False
@@ -58,7 +61,6 @@ class HotreOptions:
         """Name the first out-of-range value, or return ``None``."""
         bounds = {
             "last_period": (1, 7),
-            "legion_counters": (1, 30),
             "force_army_cap": (1, 30),
             "start_forts": (0, 10),
             "recruit_cost_early": (0, 100),
@@ -72,10 +74,24 @@ class HotreOptions:
             "domination_min_lands": (1, 5),
             "end_land_bonus": (0, 100),
         }
+        if self.legion_counters is not None:
+            bounds["legion_counters"] = (1, 30)
+        if self.start_legions is not None:
+            bounds["start_legions"] = (1, 30)
         for name, (lo, hi) in bounds.items():
             value = getattr(self, name)
             if not lo <= value <= hi:
                 return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        if self.start_legions is not None and not 1 <= self.start_legions <= self.legion_counters:
-            return "option 'start_legions' must be between 1 and legion_counters"
         return None
+
+    def first_legions(self, seats: int) -> int:
+        """Legions a Faction takes in period 1 before its Emperor's bonus (HRE-5.0, HRE-15.2)."""
+        if self.start_legions is not None:
+            return self.start_legions
+        return 9 if seats == 3 else 7
+
+    def legion_set(self, seats: int) -> int:
+        """Legion counters of one Faction (HRE-1.3, HRE-15.2)."""
+        if self.legion_counters is not None:
+            return self.legion_counters
+        return 12 if seats == 3 else 10

@@ -537,7 +537,8 @@ class HotreState(CachedLegalState):
     def legions_unused(self, seat: int) -> int:
         """Legion counters neither on the map, eliminated nor waiting to be placed (HRE-5.1)."""
         pending = self.to_place if self.act_force == seat and self.half == 2 else 0
-        return self.opts.legion_counters - self.armies[seat] - self.elim[seat] - pending
+        legions = self.opts.legion_set(self.S)
+        return legions - self.armies[seat] - self.elim[seat] - pending
 
     def _take_legions(self, seat: int, k: int) -> int:
         """Add up to ``k`` Legions to place, unused counters first, then eliminated (HRE-5.0)."""
@@ -758,7 +759,7 @@ class HotreState(CachedLegalState):
                 self.occ[i] == rebels
                 and rvp >= k * o.rebel_bribe_cost
                 and self.legions_unused(s) + self.elim[s] >= k
-                and self.armies[s] + self.to_place + k <= o.legion_counters
+                and self.armies[s] + self.to_place + k <= o.legion_set(self.S)
             ):
                 out.append(_PICK[s, "bribe", i])
         if rvp >= o.fort_cost:
@@ -1154,7 +1155,8 @@ class HotreState(CachedLegalState):
         self.player = CHANCE
 
     def _hand(self, seat: int, to: int) -> None:
-        bit = 1 << seat
+        held = self.ecounter if self.emp_phase else self.pcounter
+        bit = 0 if held[seat] else 1 << seat  # HRE-3.2: a seat already handed one does not look
         if self.emp_phase:
             self.ecounter[to] = self.drawn
             self.eknow[to] = bit
@@ -1266,8 +1268,7 @@ class HotreState(CachedLegalState):
             return
         self._take_legions(s, self._bonus(s, BonusKind.LEGIONS))  # HRE-5.0
         if self.period == 1:
-            start = self.opts.start_legions or (9 if self.S == 3 else 7)
-            self._take_legions(s, start)
+            self._take_legions(s, self.opts.first_legions(self.S))
             self.free_forts = self.opts.start_forts
             self.stage = EXPAND
             self._expand_next()
@@ -2091,6 +2092,18 @@ class HotreState(CachedLegalState):
             return set()
         return {s for s in range(self.S) if self.seat_player(s) == player}
 
+    def drawn_seen_by(self, seats: set[int]) -> bool:
+        """Whether one of ``seats`` looked at the counter being handed out (HRE-3.2).
+
+        Only its drawer does, and only if the drawer holds no counter of that kind yet: a seat
+        that was already handed one passes its draw on unseen.
+        """
+        if self.stage not in (DRAW, HAND) or not self.drawn:
+            return False
+        drawer = self.order[self.draw_pos]
+        held = self.ecounter if self.emp_phase else self.pcounter
+        return drawer in seats and not held[drawer]
+
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (HRE hidden information table); ``None``: a spectator."""
         mine = self._seats_of(player)
@@ -2101,7 +2114,6 @@ class HotreState(CachedLegalState):
                 hands.append(sorted(self.hands[s]))
             else:
                 hands.append(sorted(DECK[c - 1].set for c in self.hands[s]))
-        drawer = self.order[self.draw_pos] if self.stage in (DRAW, HAND) else -1
         nation_of = {f: NATIONS[k] for k, f in enumerate(self.nation_force) if f >= 0}
         return {
             "game": "hotre",
@@ -2144,7 +2156,7 @@ class HotreState(CachedLegalState):
             ],
             "has_people_counter": [bool(c) for c in self.pcounter],
             "has_emperor_counter": [bool(c) for c in self.ecounter],
-            "drawn": self.drawn if drawer in mine else None,
+            "drawn": self.drawn if self.drawn_seen_by(mine) else None,
             "to_place": self.to_place,
             "battle_land": self.bat_land,
             "flags": self.flags,
@@ -2174,15 +2186,15 @@ class HotreState(CachedLegalState):
                 c.hands[s][j] = cid
             for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
                 c.box[j] = cid
-        drawer = self.order[self.draw_pos] if self.stage in (DRAW, HAND) else -1
+        seen = self.drawn_seen_by(mine)
         for emp in (False, True):
             held = c.ecounter if emp else c.pcounter
             know = c.eknow if emp else c.pknow
             hidden = [s for s in range(self.S) if held[s] and not know[s] & mask]
             known = {held[s] for s in range(self.S) if held[s] and know[s] & mask}
             current_phase = bool(self.emp_phase) == emp and self.stage in (DRAW, HAND)
-            hide_drawn = current_phase and bool(self.drawn) and drawer not in mine
-            if current_phase and not hide_drawn and self.drawn:
+            hide_drawn = current_phase and bool(self.drawn) and not seen
+            if current_phase and seen:
                 known.add(self.drawn)
             in_play = self.stage not in (DEAL, ORDER, DRAW, HAND)
             low = (self.ecall if emp else self.pcall) if in_play else 1

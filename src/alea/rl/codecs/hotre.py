@@ -284,7 +284,8 @@ class HotreObservations(ObservationEncoder):
         self.n = game.num_players
         self.seats = 4 if self.n == 2 else self.n
         opts = game.options
-        self._legions = float(max(1, int(opts.get("legion_counters", 10))))
+        legions = opts.get("legion_counters") or (12 if self.seats == 3 else 10)  # HRE-15.2
+        self._legions = float(max(1, int(legions)))
         self._army_cap = float(max(1, int(opts.get("force_army_cap", 12))))
         seats = self.seats
         width = len(LAND_FEATURES)
