@@ -96,10 +96,8 @@ def test_bot_chooses_the_same_whatever_the_hidden_cards_and_counters(players: in
     assert differed > 0, "no variant changed the hidden cards: the test proves nothing"
 
 
-def test_a_game_of_bots_is_fast_and_ends() -> None:
-    import time
-
-    start = time.perf_counter()
+def test_a_game_of_bots_ends_with_one_winner() -> None:
+    # Its speed is measured by `alea bench`, not here.
     state = HotreGame(players=4).new_initial_state()
     rng = make_rng(3)
     bot = HotreBot()
@@ -109,7 +107,6 @@ def test_a_game_of_bots_is_fast_and_ends() -> None:
         else:
             state.apply_action(bot.act(state, state.current_player(), rng))
     assert sum(state.returns()) == pytest.approx(1.0)
-    assert time.perf_counter() - start < 5.0
 
 
 def test_holdings_match_the_engine_scoring() -> None:
