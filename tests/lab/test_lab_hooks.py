@@ -53,7 +53,7 @@ def test_forum_prestige_split_matches_the_rules_state() -> None:
                 assert sum(parts.values()) == state.prestige[p]
                 assert parts["benefactions"] == state.gifts[p]
                 assert parts["horrea"] == sum(
-                    region_prestige(c, REGION_SIZE[r]) for r, c in enumerate(state.rcount[p])
+                    region_prestige(c, REGION_SIZE[r]) for r, c in enumerate(state.region_horrea[p])
                 )
                 wed = sum(p in (a, b) for a, b, _, _ in state.marriages)
                 assert parts["marriages"] == 2 * wed + list(state.local).count(p)

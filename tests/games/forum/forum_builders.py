@@ -91,9 +91,9 @@ def put_horreum(state: ForumState, seat: int, market: str | int) -> None:
     m = mk(market) if isinstance(market, str) else market
     assert not state.horrea[m] >> seat & 1
     state.horrea[m] |= 1 << seat
-    state.hcount[seat] += 1
+    state.horrea_count[seat] += 1
     if REGION[m] >= 0:
-        state.rcount[seat][REGION[m]] += 1
+        state.region_horrea[seat][REGION[m]] += 1
     state._legal = None
 
 

@@ -75,7 +75,7 @@ def test_after_building_there_is_no_destroying() -> None:
     assert who(state) == ("build", B)
     refused(state, Destroy(A, LUNA, B), "FOR-2.2")
     refused(state, Build(A, LUNA), "FOR-2.2")
-    assert state.hcount[A] == 1
+    assert state.horrea_count[A] == 1
 
 
 @pytest.mark.rule("FOR-6.1")
@@ -90,7 +90,7 @@ def test_after_destroying_there_is_no_building() -> None:
     roll(state, 2)
     assert who(state) == ("build", B)
     refused(state, Build(A, LUNA), "FOR-2.2")
-    assert state.hcount[A] == 0
+    assert state.horrea_count[A] == 0
 
 
 # -- FOR-6.2 building --------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_building_costs_100_where_an_agent_stands() -> None:
     state.apply_action(Build(A, LUNA))
     assert state.money[A] == 100
     assert state.horrea[LUNA] == 1 << A
-    assert state.hcount[A] == 1
+    assert state.horrea_count[A] == 1
 
 
 @pytest.mark.rule("FOR-6.2")

@@ -94,7 +94,7 @@ def facts(state: ForumState) -> list[dict[str, Any]]:
                 "horrea": sorted(
                     name(m) for m in range(len(BOARD.markets)) if state.horrea[m] >> p & 1
                 ),
-                "hcount": state.hcount[p],
+                "horrea_count": state.horrea_count[p],
                 "sons": state.sons[p],
                 "daughters": state.daughters[p],
                 "senator": state.senator[p],
@@ -213,9 +213,9 @@ def test_rome_burns() -> None:
     expected = facts(state)
     draw(state, 1)
     expected[A]["horrea"] = ["Luna"]
-    expected[A]["hcount"] = 1
+    expected[A]["horrea_count"] = 1
     expected[B]["horrea"] = []
-    expected[B]["hcount"] = 0
+    expected[B]["horrea_count"] = 0
     assert facts(state) == expected  # Rome is in no region: no prestige is lost
     assert state.horrea[mk("Rome")] == 0
     assert stage(state) != "fate_choice"
@@ -795,5 +795,7 @@ def test_random_draws_keep_the_position_sound() -> None:
             assert min(state.daughters) >= 0
             assert state.deck_sons >= 0
             assert state.deck_daughters >= 0
-            assert state.hcount == [sum(h >> p & 1 for h in state.horrea) for p in range(state.n)]
+            assert state.horrea_count == [
+                sum(h >> p & 1 for h in state.horrea) for p in range(state.n)
+            ]
     assert len(counts) >= 25

@@ -142,7 +142,7 @@ def test_everyone_starts_with_200_no_prestige_one_agent_in_rome(players: int) ->
         assert state.agents[seat].count(ROME) == 1
         assert state.reserve(seat) == 3
         assert len(state.agents[seat]) == 4
-    assert state.hcount == [0] * players
+    assert state.horrea_count == [0] * players
     assert state.opts.horrea == 20
     view = state.observation(A)
     assert [p["horrea_left"] for p in view["players"]] == [20] * players
@@ -163,11 +163,11 @@ def test_benefaction_markers_are_not_taken_from_the_horrea() -> None:
     assert state.current_player() == A
     assert state.observation(A)["players"][A]["horrea_left"] == 1
     state.apply_action(Build(A, mk("Luna")))
-    assert state.hcount[A] == 20
+    assert state.horrea_count[A] == 20
     assert stage(state) == "give"
     state.apply_action(Give(A, 1))
     assert state.gifts[A] == 2
-    assert state.hcount[A] == 20
+    assert state.horrea_count[A] == 20
     assert state.observation(A)["players"][A]["horrea_left"] == 0
 
 

@@ -80,7 +80,7 @@ def horreum_value(state: ForumState, p: int, m: int) -> float:
     value = income * HORIZON / MONEY_PER_PRESTIGE
     r = REGION[m]
     if r >= 0:
-        c = state.rcount[p][r]
+        c = state.region_horrea[p][r]
         value += region_prestige(c + 1, REGION_SIZE[r]) - region_prestige(c, REGION_SIZE[r])
     return value
 
@@ -167,7 +167,7 @@ class ForumBot(Agent):
 
     def _spare(self, s: ForumState, p: int, cost: int) -> bool:
         """Whether ``p`` can spend ``cost`` on prestige and still build, without losing a mark."""
-        reserve = s.opts.build_cost if s.hcount[p] < s.opts.horrea else 0
+        reserve = s.opts.build_cost if s.horrea_count[p] < s.opts.horrea else 0
         return s.money[p] - cost >= reserve and mark_loss(s, p, cost) == 0
 
     # -- social -------------------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Building (FOR-6): horrea built and destroyed, prestige from regions, benefactions."""
+
+from __future__ import annotations
+
+from alea.core.game import CHANCE, Action
+from alea.games.forum import marriages, money, movement
+from alea.games.forum.actions import (
+    Build,
+    Destroy,
+)
+from alea.games.forum.board import BOARD
+from alea.games.forum.constants import (
+    BUILD,
+    BUILD_ACTIONS,
+    DESTROY,
+    DESTROY_ACTIONS,
+    GIVE,
+    GIVE_ACTIONS,
+    GIVING_BANDS,
+    N_KINDS,
+    REGION,
+    REGION_SIZE,
+    band_of,
+    region_prestige,
+)
+from alea.games.forum.position import ForumPosition
+
+
+def builds(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-6.2, FOR-6.4: build or destroy where an agent stands."""
+    o = s.opts
+    out: list[Action] = []
+    bit = 1 << p
+    may_build = s.horrea_count[p] < o.horrea and money.can_afford(s, p, o.build_cost)
+    may_destroy = money.can_afford(s, p, o.destroy_cost)
+    for m in sorted(x for x in set(s.agents[p]) if x >= 0):
+        h = s.horrea[m]
+        if may_build and not h & bit:
+            out.append(BUILD_ACTIONS[p, m])
+        if may_destroy:
+            out.extend(DESTROY_ACTIONS[p, m, q] for q in range(s.n) if q != p and h >> q & 1)
+    return out
+
+
+def gifts(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-6.5: the free spaces of the player's current band, if affordable."""
+    band = band_of(s.prestige[p])
+    if band < 0:
+        return []
+    cost = GIVING_BANDS[band].cost
+    assert cost is not None
+    if not money.can_afford(s, p, cost):
+        return []
+    first = band * N_KINDS
+    return [GIVE_ACTIONS[p, k] for k in range(first, first + N_KINDS) if s.benefactions[k] < 0]
+
+
+def begin_build(s: ForumPosition) -> None:
+    """Start the build phase (FOR-6.1)."""
+    s.pos = 0
+    build_next(s)
+
+
+def build_next(s: ForumPosition) -> None:
+    """Hand the build phase to the next player, or end it (FOR-6.1)."""
+    while s.pos < s.n:
+        p = s.order[s.pos]
+        if builds(s, p):
+            s.stage = BUILD
+            s.player = p
+            return
+        if gifts(s, p):
+            s.stage = GIVE
+            s.player = p
+            return
+        s.pos += 1
+    s._begin_fate()
+
+
+def after_build(s: ForumPosition, p: int) -> None:
+    """FOR-6.6: a benefaction may follow the build or destruction."""
+    if gifts(s, p):
+        s.stage = GIVE
+        s.player = p
+        return
+    s.pos += 1
+    build_next(s)
+
+
+def do_build(s: ForumPosition, a: Action) -> None:
+    """Give effect to a build, a destroy or a pass (FOR-6.1)."""
+    p = s.player
+    t = type(a)
+    if t is Build:
+        money.pay(s, p, s.opts.build_cost)
+        add_horreum(s, p, a.market)  # type: ignore[attr-defined]
+    elif t is Destroy:
+        d: Destroy = a  # type: ignore[assignment]
+        money.pay(s, p, s.opts.destroy_cost)
+        if marriages.married(s, p, d.victim):
+            marriages.divorce(s, p, d.victim, p)  # FOR-4.8
+        s.pending = (d.market, p, d.victim, movement.need(s, p, d.victim, d.market))
+        s.stage = DESTROY
+        s.player = CHANCE
+        s.actor = p
+        return
+    after_build(s, p)
+
+
+def resolve_destroy(s: ForumPosition, value: int) -> None:
+    """Settle a destroy attempt with the die rolled (FOR-6.4)."""
+    assert s.pending is not None
+    m, p, victim, need = s.pending
+    s.pending = None
+    if value >= need and s.horrea[m] >> victim & 1:
+        remove_horreum(s, victim, m)
+    after_build(s, p)
+
+
+def add_horreum(s: ForumPosition, p: int, m: int) -> None:
+    """Put ``p``'s horreum in ``m``, keeping the counts per player and region."""
+    s.horrea[m] |= 1 << p
+    s.horrea_count[p] += 1
+    r = REGION[m]
+    if r >= 0:
+        old = s.region_horrea[p][r]
+        s.region_horrea[p][r] = old + 1
+        size = REGION_SIZE[r]
+        money.gain(s, p, region_prestige(old + 1, size) - region_prestige(old, size))
+
+
+def remove_horreum(s: ForumPosition, p: int, m: int) -> None:
+    """Take ``p``'s horreum out of ``m``, keeping the counts per player and region."""
+    s.horrea[m] &= ~(1 << p)
+    s.horrea_count[p] -= 1
+    r = REGION[m]
+    if r >= 0:
+        old = s.region_horrea[p][r]
+        s.region_horrea[p][r] = old - 1
+        size = REGION_SIZE[r]
+        money.gain(s, p, region_prestige(old - 1, size) - region_prestige(old, size))
+
+
+def give(s: ForumPosition, p: int, space: int) -> None:
+    """FOR-6.5: pay the band's price, mark the space, +1 prestige."""
+    cost = GIVING_BANDS[space // N_KINDS].cost
+    assert cost is not None
+    money.pay(s, p, cost)
+    s.benefactions[space] = p
+    s.gifts[p] += 1
+    money.gain(s, p, BOARD.benefaction_prestige)

@@ -1,0 +1,150 @@
+"""Moving agents (FOR-3): steps, Rome, new agents and contests over a market."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from alea.core.game import CHANCE, Action
+from alea.games.forum import money
+from alea.games.forum.actions import Move
+from alea.games.forum.constants import (
+    ENTER,
+    MOVE,
+    MOVE_ACTIONS,
+    N_MARKETS,
+    NB,
+    ROME,
+)
+from alea.games.forum.position import ForumPosition
+
+
+def contest_of(s: ForumPosition, p: int) -> int:
+    """The market where ``p``'s agent arrived second onto another player's, or -1."""
+    for slot, m in enumerate(s.agents[p]):
+        if m < 0 or m == ROME:
+            continue
+        mine = s.arrival[p][slot]
+        for q in range(s.n):
+            if q != p and m in s.agents[q]:
+                theirs = s.arrival[q][s.agents[q].index(m)]
+                if theirs < mine:
+                    return m
+    return -1
+
+
+def occupants(s: ForumPosition, m: int) -> list[int]:
+    """The seats with an agent in market ``m``."""
+    return [q for q in range(s.n) if m in s.agents[q]]
+
+
+def need(s: ForumPosition, attacker: int, defender: int, m: int) -> int:
+    """The roll an attack in ``m`` needs (FOR-4.2, FOR-4.4, FOR-6.4)."""
+    o = s.opts
+    if s.local[m] == attacker:
+        return o.ally_roll
+    if s.local[m] == defender:
+        return o.shield_roll
+    return o.contest_roll
+
+
+def moves(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-3.2-3.5: one step per agent, never onto one's own, at most one contest."""
+    mine = s.agents[p]
+    moved = s.moved[p]
+    out: list[Action] = []
+    occ = [0] * N_MARKETS
+    for q in range(s.n):
+        if q != p:
+            for m in s.agents[q]:
+                if m >= 0:
+                    occ[m] += 1
+    contest_ok = -2
+    seen = set()
+    for slot, src in enumerate(mine):
+        if src < 0 or moved >> slot & 1 or src in seen:
+            continue
+        seen.add(src)
+        for to in NB[src]:
+            if to in mine:
+                continue
+            if to != ROME and occ[to]:
+                if occ[to] > 1:
+                    continue
+                if contest_ok == -2:
+                    contest_ok = int(
+                        contest_of(s, p) < 0 and money.can_afford(s, p, s.opts.oust_cost)
+                    )
+                if not contest_ok:
+                    continue
+            out.append(MOVE_ACTIONS[p, src, to])
+    return out
+
+
+def move_next(s: ForumPosition) -> None:
+    """Hand the movement phase to the next player with a step to take (FOR-3)."""
+    while s.pos < s.n:
+        p = s.order[s.pos]
+        if money.reserve(s, p):
+            s.stage = ENTER
+            s.player = CHANCE
+            s.actor = p
+            return
+        if moves(s, p):
+            s.stage = MOVE
+            s.player = p
+            return
+        s.pos += 1
+    s._begin_social()
+
+
+def resolve_enter(s: ForumPosition, value: int) -> None:
+    """FOR-3.1: on the entry roll or better a reserve agent enters Rome."""
+    p = s.actor
+    if value >= s.opts.enter_roll:
+        slot = s.agents[p].index(-1)
+        s.agents[p][slot] = ROME
+        s.arrival[p][slot] = s.seq
+        s.seq += 1
+    if moves(s, p):
+        s.stage = MOVE
+        s.player = p
+        return
+    next_mover(s)
+
+
+def do_move(s: ForumPosition, a: Move) -> None:
+    """Move one agent one step (FOR-3.2)."""
+    p = a.seat
+    mine = s.agents[p]
+    slot = next(i for i, x in enumerate(mine) if x == a.src and not s.moved[p] >> i & 1)
+    mine[slot] = a.to
+    s.moved[p] |= 1 << slot
+    s.arrival[p][slot] = s.seq
+    s.seq += 1
+    if not moves(s, p):
+        next_mover(s)
+
+
+def next_mover(s: ForumPosition) -> None:
+    """FOR-3.3: a second agent that cannot leave Rome goes back to the reserve."""
+    p = s.order[s.pos]
+    mine = s.agents[p]
+    if mine.count(ROME) > 1:
+        slots = [i for i, m in enumerate(mine) if m == ROME]
+        mine[max(slots, key=lambda i: s.arrival[p][i])] = -1
+    s.pos += 1
+    move_next(s)
+
+
+def hops_from(start: int) -> list[int]:
+    """Links from ``start`` to every market (for bots and views)."""
+    dist = [-1] * N_MARKETS
+    dist[start] = 0
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for nb in NB[here]:
+            if dist[nb] < 0:
+                dist[nb] = dist[here] + 1
+                todo.append(nb)
+    return dist
