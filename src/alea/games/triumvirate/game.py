@@ -12,7 +12,7 @@ from alea.games.triumvirate.board import BOARD, FORCES
 from alea.games.triumvirate.options import TriumvirateOptions
 from alea.games.triumvirate.state import TriumvirateState
 
-RULES_VERSION = "triumvirate/1"
+RULES_VERSION = "triumvirate/2"
 
 
 class TriumvirateGame(Game):
