@@ -81,7 +81,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    db: Path, port: int, *args: str, log: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``alea serve`` on ``port`` storing to ``db``; its output goes to ``log`` when given."""
     cmd = [
         sys.executable,
         "-m",
@@ -98,7 +101,8 @@ def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]
         "max_open_per_client=10000",
         *args,
     ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = log.open("wb") if log is not None else subprocess.PIPE
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60  # a busy machine can take many seconds to import
         while True:
@@ -114,6 +118,8 @@ def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -203,6 +203,13 @@ def _same_origin(headers: Any) -> bool:
         return False
 
 
+def _read_record(body: dict[str, Any]) -> tuple[GameRecord, str]:
+    """A record and the digest of its canonical JSON (run in a worker thread: records are big)."""
+    record = GameRecord.from_json(body)
+    canonical = json.dumps(record.to_json(), sort_keys=True, separators=(",", ":"))
+    return record, hashlib.sha256(canonical.encode()).hexdigest()
+
+
 def _client(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "?"
 
@@ -245,6 +252,7 @@ def create_app(
         )
         hub = Hub(store, executor, lim, slots=max(1, n))
         state.update(store=store, hub=hub)
+        _app.state.hub = hub
 
         async def sweeper() -> None:
             while True:
@@ -518,11 +526,9 @@ def create_app(
         if not imports.take(client):
             raise _error(429, "too many records imported from your address: wait a minute")
         try:
-            record = GameRecord.from_json(body)
+            record, record_hash = await asyncio.to_thread(_read_record, body)
         except RecordError as exc:
             raise _error(400, f"not a valid record: {short(exc)}") from None
-        canonical = json.dumps(record.to_json(), sort_keys=True, separators=(",", ":"))
-        record_hash = hashlib.sha256(canonical.encode()).hexdigest()
         known = store().find_import(record_hash)
         if known is not None:
             return JSONResponse({"id": known, "replay": f"/replay/{known}"}, status_code=200)
