@@ -193,12 +193,15 @@ class PlayCard(Action):
         c = DECK[self.card - 1]
         text = f"{SEATS[self.seat]} plays {c.title} ({c.kind.replace('_', ' ')})"
         if self.target >= 0:
+            t = self.target
+            # A target the card cannot have (sent by a client, refused by the rules) is shown
+            # by number, so the refusal can still name it.
             if c.kind == "people_revive":
-                text += f" on the {NATION_NAMES[self.target]}"
+                text += f" on the {NATION_NAMES[t]}" if t < len(NATION_NAMES) else f" on {t}"
             elif c.kind == "pestilence":
-                text += f" on {BOARD.areas[self.target].name}"
+                text += f" on {BOARD.areas[t].name}" if t < len(BOARD.areas) else f" on {t}"
             else:
-                text += f" on {land_name(self.target)}"
+                text += f" on {land_name(t)}" if t < len(BOARD.lands) else f" on {t}"
         return text
 
 
