@@ -13,8 +13,16 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from alea.core.errors import IllegalActionError, RecordError
+from alea.core.errors import IllegalActionError
 from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
+from alea.core.positions import (
+    SavedState,
+    check_header,
+    history_from_json,
+    history_to_json,
+    position_header,
+    reading,
+)
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
@@ -34,7 +42,7 @@ from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import CHARTS, BonusKind
 
 if TYPE_CHECKING:
-    from alea.games.hotre.game import HotreGame
+    from alea.games.hotre.table import HotreTable
 
 NL: Final = len(BOARD.lands)
 ADJ: Final = tuple(BOARD.adjacent(i) for i in range(NL))
@@ -313,7 +321,7 @@ def _binomial(k: int, p: float) -> list[tuple[int, float]]:
     return [(i, math.comb(k, i) * p**i * (1 - p) ** (k - i)) for i in range(k + 1)]
 
 
-class HotreState(CachedLegalState):
+class HotreState(CachedLegalState, SavedState):
     """A position of History of the Roman Empire."""
 
     _LISTS: Final = (
@@ -394,7 +402,7 @@ class HotreState(CachedLegalState):
         "opts",
     )
 
-    def __init__(self, game: HotreGame) -> None:
+    def __init__(self, game: HotreTable) -> None:
         self.game = game
         self.opts = game.opts
         self.n = game.num_players
@@ -2209,39 +2217,23 @@ class HotreState(CachedLegalState):
             self._hlen,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HotreState):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self._key() == other._key()
-            and self.history() == other.history()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d: dict[str, Any] = {"game": "hotre", "options": dict(self.game.options), "players": self.n}
+        d = position_header(self.game)
         for f in self._LISTS:
             d[f] = list(getattr(self, f))
         for f in self._SCALARS:
             d[f] = getattr(self, f)
         d["hands"] = [list(h) for h in self.hands]
-        d["history"] = [a.to_json() for a in self.history()]
+        d["history"] = history_to_json(self.history())
         return d
 
     @classmethod
-    def from_json(cls, game: HotreGame, d: Any) -> HotreState:
+    def from_json(cls, game: HotreTable, d: Any) -> HotreState:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        if not isinstance(d, dict) or d.get("game") != "hotre":
-            raise RecordError("not a saved HOTRE position")
-        if d.get("players") != game.num_players:
-            raise RecordError(
-                f"the saved position has {d.get('players')} players, the game {game.num_players}"
-            )
+        check_header(d, game, "HOTRE")
         s = cls(game)
-        try:
+        with reading("HOTRE"):
             for f in cls._LISTS:
                 v = d[f]
                 if not isinstance(v, list) or not all(_is_int(x) for x in v):
@@ -2271,20 +2263,10 @@ class HotreState(CachedLegalState):
                 raise ValueError("a land or the stage is out of range")
             if any(not 0 <= x <= 3 for x in s.cnt):
                 raise ValueError("a land holds more than three armies")
-            hist: tuple[Any, ...] | None = None
-            k = 0
-            for a in d["history"]:
-                hist = (action_from_json(a), hist)
-                k += 1
-            s._hist = hist
-            s._hlen = k
+            s._hist, s._hlen = history_from_json(d["history"], action_from_json)
             for seat in range(s.S):
                 s._note(seat, False, [(CARRIED, -1, s.ppts[seat])])
                 s._note(seat, True, [(CARRIED, -1, s.fpts[seat])])
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"saved HOTRE position is malformed: {exc!r}") from None
         return s
 
 
