@@ -12,6 +12,10 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
+    "FRAME",
+    "GOLD",
+    "PAPER",
+    "SERIF",
     "attributes",
     "darker",
     "element",
@@ -25,6 +29,16 @@ __all__ = [
     "text_width",
     "wrap",
 ]
+
+
+GOLD: Final = "#c9a227"
+"""The gold of Rome's star and of highlights."""
+PAPER: Final = "#f7f0de"
+"""Parchment, the ground of panels and charts."""
+FRAME: Final = "#5b4630"
+"""Dark brown of frames and borders."""
+SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
+"""The pictures' typeface, with fallbacks."""
 
 
 def fmt(x: float) -> str:

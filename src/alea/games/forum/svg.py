@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any, Final
 
 from alea.core.svg import (
+    GOLD,
     darker,
     element,
     escape,
@@ -64,7 +65,6 @@ INK: Final = "#33281c"
 MUTED: Final = "#7b6a55"
 LINK: Final = "#8d7b63"
 ROME_RED: Final = "#b3202a"
-GOLD: Final = "#c9a227"
 DEBT: Final = "#b3202a"
 SERIF: Final = "Georgia, 'Palatino Linotype', 'Book Antiqua', 'Times New Roman', serif"
 

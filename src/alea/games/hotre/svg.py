@@ -17,6 +17,10 @@ from typing import Any, Final
 
 from alea.core.game import Action
 from alea.core.svg import (
+    FRAME,
+    GOLD,
+    PAPER,
+    SERIF,
     escape,
     fmt,
     quoteattr,
@@ -47,12 +51,8 @@ KIND_LETTER: Final = {"Faction": "", "People": "P", "Minor People": "M", "Kingdo
 
 SEA: Final = "#a9cfe0"
 INK: Final = "#2f2618"
-PAPER: Final = "#f7f0de"
-FRAME: Final = "#5b4630"
-GOLD: Final = "#c9a227"
 DIFFICULT: Final = "#6b3d12"
 STRAIT: Final = "#1f5f99"
-SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 
 SCALE: Final = 37.0
 """Pixels per degree of longitude (scaled by cos 44°) or latitude."""

@@ -13,6 +13,10 @@ from functools import cache
 from typing import Any, Final
 
 from alea.core.svg import (
+    FRAME,
+    GOLD,
+    PAPER,
+    SERIF,
     element,
     escape,
     fmt,
@@ -42,11 +46,7 @@ LAND_EDGE: Final = "#cdbb92"
 ITALY: Final = "#f3e3b3"
 ITALY_BORDER: Final = "#3b2a1a"
 INK: Final = "#3b2f22"
-GOLD: Final = "#c9a227"
 ATTACK: Final = "#c0141c"
-PAPER: Final = "#f7f0de"
-FRAME: Final = "#5b4630"
-SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 
 ZONE_TINT: Final = 0.28
 """How much of a leader's colour shows through the parchment of his military zone."""
