@@ -13,19 +13,23 @@ from contextlib import contextmanager
 from typing import Any, Self
 
 from alea.core.errors import RecordError
-from alea.core.game import JSON, Action, Game, State
+from alea.core.game import JSON, Action, Game, State, unwind
 
 
 class SavedState(State):
     """A state that a game builds from its table and reads back from its saved JSON.
 
-    Equal positions have the same options, the same ``_key()`` and the same history; a state
-    class lists what makes its position in ``_key`` (the history's length is enough there: the
-    histories themselves are compared last, only when all else agrees). States change in place,
-    so they are not hashable.
+    It keeps its history as a persistent chain ``_hist`` of ``(action, earlier)`` pairs (shared
+    by clones for free) and its length ``_hlen``. Equal positions have the same options, the
+    same ``_key()`` and the same history; a state class lists what makes its position in
+    ``_key`` (the history's length is enough there: the histories themselves are compared
+    last, only when all else agrees). States change in place, so they are not hashable.
     """
 
     __slots__ = ()
+
+    _hist: tuple[Any, ...] | None
+    _hlen: int
 
     @abstractmethod
     def __init__(self, game: Any) -> None:
@@ -40,6 +44,14 @@ class SavedState(State):
     def _key(self) -> tuple[Any, ...]:
         """What makes the position, but for the options and the history's actions."""
 
+    def history(self) -> list[Action]:
+        """Every action applied, in order."""
+        return unwind(self._hist)
+
+    def history_length(self) -> int:
+        """Number of actions applied so far."""
+        return self._hlen
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, type(self)):
             return NotImplemented
@@ -51,49 +63,45 @@ class SavedState(State):
 
     __hash__ = None  # type: ignore[assignment]  # a position changes in place
 
+    def saved_header(self, *, players: bool = True) -> JSON:
+        """The first keys of the saved position: game, options and (by default) players."""
+        head: JSON = {"game": self.game.name, "options": dict(self.game.options)}
+        if players:
+            head["players"] = self.game.num_players
+        return head
 
-def position_header(game: Game, *, players: bool = True) -> JSON:
-    """The first keys of a saved position: the game's name, its options and (by default) seats."""
-    head: JSON = {"game": game.name, "options": dict(game.options)}
-    if players:
-        head["players"] = game.num_players
-    return head
+    def saved_history(self) -> list[JSON]:
+        """The JSON forms of the history's actions, oldest first."""
+        return [a.to_json() for a in self.history()]
 
+    def load_history(self, items: Iterable[Any], parse: Callable[[Any], Action]) -> None:
+        """Take the saved history ``items`` (JSON forms, oldest first) as this state's."""
+        chain: tuple[Any, ...] | None = None
+        count = 0
+        for item in items:
+            chain = (parse(item), chain)
+            count += 1
+        self._hist = chain
+        self._hlen = count
 
-def check_header(data: Any, game: Game, label: str, *, players: bool = True) -> dict[str, Any]:
-    """``data`` as a saved position of ``game``, or ``RecordError`` saying why it is not.
+    @staticmethod
+    def check_saved(data: Any, game: Game, label: str, *, players: bool = True) -> JSON:
+        """``data`` as a saved position of ``game``, or ``RecordError`` saying why it is not.
 
-    Args:
-        data: the saved position.
-        game: the game it should belong to.
-        label: the game's name as players read it ("Forum").
-        players: whether the position names its number of players.
+        Args:
+            data: the saved position.
+            game: the game it should belong to.
+            label: the game's name as players read it ("Forum").
+            players: whether the position names its number of players.
 
-    """
-    if not isinstance(data, dict) or data.get("game") != game.name:
-        raise RecordError(f"not a saved {label} position")
-    if players and data.get("players") != game.num_players:
-        raise RecordError(
-            f"the saved position has {data.get('players')} players, the game {game.num_players}"
-        )
-    return data
-
-
-def history_to_json(history: Iterable[Action]) -> list[JSON]:
-    """The JSON forms of a history's actions, oldest first."""
-    return [a.to_json() for a in history]
-
-
-def history_from_json(
-    items: Iterable[Any], parse: Callable[[Any], Action]
-) -> tuple[tuple[Any, ...] | None, int]:
-    """A saved history as a persistent chain (newest action first) and its length."""
-    chain: tuple[Any, ...] | None = None
-    count = 0
-    for item in items:
-        chain = (parse(item), chain)
-        count += 1
-    return chain, count
+        """
+        if not isinstance(data, dict) or data.get("game") != game.name:
+            raise RecordError(f"not a saved {label} position")
+        if players and data.get("players") != game.num_players:
+            raise RecordError(
+                f"the saved position has {data.get('players')} players, the game {game.num_players}"
+            )
+        return data
 
 
 @contextmanager

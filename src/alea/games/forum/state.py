@@ -13,15 +13,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
-from alea.core.positions import (
-    SavedState,
-    check_header,
-    history_from_json,
-    history_to_json,
-    position_header,
-    reading,
-)
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
+from alea.core.positions import SavedState, reading
 from alea.games.forum.actions import (
     GENTES,
     PRICES,
@@ -1400,14 +1393,6 @@ class ForumState(CachedLegalState, SavedState):
             for p in range(self.n)
         ]
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -1660,7 +1645,7 @@ class ForumState(CachedLegalState, SavedState):
 
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d = position_header(self.game)
+        d = self.saved_header()
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = (
@@ -1673,13 +1658,13 @@ class ForumState(CachedLegalState, SavedState):
         d["proposal"] = None if self.proposal is None else list(self.proposal)
         d["pending"] = None if self.pending is None else list(self.pending)
         d["order"] = list(self.order)
-        d["history"] = history_to_json(self.history())
+        d["history"] = self.saved_history()
         return d
 
     @classmethod
     def from_json(cls, game: ForumTable, d: Any) -> ForumState:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        check_header(d, game, "Forum")
+        cls.check_saved(d, game, "Forum")
         s = cls(game)
         with reading("Forum"):
             for f in cls._FIELDS:
@@ -1706,7 +1691,7 @@ class ForumState(CachedLegalState, SavedState):
                 None if pend is None else (int(pend[0]), int(pend[1]), int(pend[2]), int(pend[3]))
             )
             s.order = tuple(int(x) for x in d["order"])
-            s._hist, s._hlen = history_from_json(d["history"], action_from_json)
+            s.load_history(d["history"], action_from_json)
         if not 0 <= s.stage <= OVER or not isinstance(s.stage, int):
             raise RecordError(f"saved position has an unknown stage {s.stage!r}")
         s.hcount = [sum(h >> p & 1 for h in s.horrea) for p in range(s.n)]

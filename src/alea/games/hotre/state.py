@@ -14,15 +14,8 @@ import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from alea.core.errors import IllegalActionError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
-from alea.core.positions import (
-    SavedState,
-    check_header,
-    history_from_json,
-    history_to_json,
-    position_header,
-    reading,
-)
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
+from alea.core.positions import SavedState, reading
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
@@ -2079,14 +2072,6 @@ class HotreState(CachedLegalState, SavedState):
             )
         return out
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -2219,19 +2204,19 @@ class HotreState(CachedLegalState, SavedState):
 
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d = position_header(self.game)
+        d = self.saved_header()
         for f in self._LISTS:
             d[f] = list(getattr(self, f))
         for f in self._SCALARS:
             d[f] = getattr(self, f)
         d["hands"] = [list(h) for h in self.hands]
-        d["history"] = history_to_json(self.history())
+        d["history"] = self.saved_history()
         return d
 
     @classmethod
     def from_json(cls, game: HotreTable, d: Any) -> HotreState:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        check_header(d, game, "HOTRE")
+        cls.check_saved(d, game, "HOTRE")
         s = cls(game)
         with reading("HOTRE"):
             for f in cls._LISTS:
@@ -2263,7 +2248,7 @@ class HotreState(CachedLegalState, SavedState):
                 raise ValueError("a land or the stage is out of range")
             if any(not 0 <= x <= 3 for x in s.cnt):
                 raise ValueError("a land holds more than three armies")
-            s._hist, s._hlen = history_from_json(d["history"], action_from_json)
+            s.load_history(d["history"], action_from_json)
             for seat in range(s.S):
                 s._note(seat, False, [(CARRIED, -1, s.ppts[seat])])
                 s._note(seat, True, [(CARRIED, -1, s.fpts[seat])])

@@ -12,15 +12,8 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, unwind
-from alea.core.positions import (
-    SavedState,
-    check_header,
-    history_from_json,
-    history_to_json,
-    position_header,
-    reading,
-)
+from alea.core.game import CHANCE, TERMINAL, Action
+from alea.core.positions import SavedState, reading
 from alea.games.triumvirate.actions import (
     FORCE_NAMES,
     ROMAN,
@@ -683,14 +676,6 @@ class TriumvirateState(SavedState):
             for s in range(3)
         ]
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -794,7 +779,7 @@ class TriumvirateState(SavedState):
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
         return {
-            **position_header(self.game, players=False),
+            **self.saved_header(players=False),
             "owner": self.owner.tolist(),
             "count": self.count.tolist(),
             "leader": self.leader.copy(),
@@ -815,13 +800,13 @@ class TriumvirateState(SavedState):
             "mp": self.mp,
             "winner": self.winner,
             "end_reason": self.end_reason,
-            "history": history_to_json(self.history()),
+            "history": self.saved_history(),
         }
 
     @classmethod
     def from_json(cls, game: TriumvirateTable, d: Any) -> TriumvirateState:
         """Rebuild a state, checking shapes and ranges; bad data raises ``RecordError``."""
-        check_header(d, game, "Triumvirate", players=False)
+        cls.check_saved(d, game, "Triumvirate", players=False)
         with reading("Triumvirate"):
             s = cls(game)
             s.owner = array("b", _ints(d["owner"], N_HEX, -1, 3))
@@ -844,7 +829,7 @@ class TriumvirateState(SavedState):
             s.mp = int(d["mp"])
             s.winner = int(d["winner"])
             s.end_reason = str(d["end_reason"])
-            s._hist, s._hlen = history_from_json(d["history"], action_from_json)
+            s.load_history(d["history"], action_from_json)
         if not 0 <= s.stage <= OVER:
             raise RecordError(f"saved position has an unknown stage {s.stage}")
         s.holdings = [{h for h in range(N_HEX) if s.owner[h] == p} for p in range(3)]
