@@ -8,14 +8,23 @@ which imports the state.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from alea.core.actions import ActionSet
 from alea.core.errors import OptionError, RecordError
 from alea.core.game import Action, Game
+from alea.core.options import options_to_json, parse_options
 from alea.core.positions import SavedState
 
 S = TypeVar("S", bound=SavedState)
+
+
+class Seating(NamedTuple):
+    """How many players a game seats (``counts``), the rule that says so, and the seats' names."""
+
+    counts: range
+    rule: str
+    names: tuple[str, ...]
 
 
 def seat_count(players: Any, allowed: range, game: str, rule: str) -> int:
@@ -34,12 +43,29 @@ def seat_count(players: Any, allowed: range, game: str, rule: str) -> int:
 class Table(Game):
     """A game with its options and seats fixed, as its rules read it.
 
+    A subclass names its ``actions``, its options class and its seating; building one takes
+    ``players`` and the game's options, checks both and fills in ``options`` with every
+    default, as ``alea.load`` promises.
+
     Attributes:
         actions: the game's action types, which parse its actions' JSON forms.
+        options_type: the game's options dataclass.
+        seating: how many players may sit, the rule that says so, and the seats' names.
 
     """
 
     actions: ClassVar[ActionSet]
+    options_type: ClassVar[type[Any]]
+    seating: ClassVar[Seating]
+    opts: Any
+
+    def __init__(self, **options: Any) -> None:
+        counts, rule, names = self.seating
+        n = seat_count(options.pop("players", counts[-1]), counts, self.name, rule)
+        self.num_players = n
+        self.player_names = names[:n]
+        self.opts = parse_options(self.options_type, options, self.name)
+        self.options = {"players": n, **options_to_json(self.opts)}
 
     def action_from_json(self, data: Any) -> Action:
         """Parse an action; malformed data raises ``RecordError`` naming the field."""

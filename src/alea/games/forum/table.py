@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from alea.core.options import options_to_json, parse_options
-from alea.core.tables import Table, seat_count
+from alea.core.tables import Seating, Table
 from alea.games.forum.actions import ACTIONS, GENTES
 from alea.games.forum.options import ForumOptions
 
@@ -18,10 +15,6 @@ class ForumTable(Table):
     name = "forum"
     version = RULES_VERSION
     actions = ACTIONS
-
-    def __init__(self, **options: Any) -> None:
-        n = seat_count(options.pop("players", 4), range(2, 5), "forum", "FOR-1.1")
-        self.num_players = n
-        self.player_names = GENTES[:n]
-        self.opts = parse_options(ForumOptions, options, "forum")
-        self.options = {"players": n, **options_to_json(self.opts)}
+    options_type = ForumOptions
+    seating = Seating(range(2, 5), "FOR-1.1", GENTES)
+    opts: ForumOptions

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from alea.core.options import options_to_json, parse_options
-from alea.core.tables import Table, seat_count
+from alea.core.tables import Seating, Table
 from alea.games.hotre.actions import ACTIONS
 from alea.games.hotre.options import HotreOptions
 
@@ -18,11 +15,6 @@ class HotreTable(Table):
     name = "hotre"
     version = RULES_VERSION
     actions = ACTIONS
-
-    def __init__(self, **options: Any) -> None:
-        n = seat_count(options.pop("players", 4), range(2, 5), "hotre", "HRE-1.7")
-        self.num_players = n
-        self.num_seats = 4 if n == 2 else n
-        self.player_names = tuple(f"Player {i + 1}" for i in range(n))
-        self.opts = parse_options(HotreOptions, options, "hotre")
-        self.options = {"players": n, **options_to_json(self.opts)}
+    options_type = HotreOptions
+    seating = Seating(range(2, 5), "HRE-1.7", tuple(f"Player {i + 1}" for i in range(4)))
+    opts: HotreOptions

@@ -12,6 +12,7 @@ import math
 from functools import cache
 from typing import Any, Final
 
+from alea.core import svg as draw
 from alea.core.svg import (
     FRAME,
     GOLD,
@@ -20,10 +21,7 @@ from alea.core.svg import (
     element,
     escape,
     fmt,
-    mix,
-    point_list,
     quoteattr,
-    star_points,
     text_element,
 )
 from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
@@ -95,7 +93,7 @@ def _hex_fill(h: int) -> tuple[str, str]:
         return SEA, SEA_EDGE
     for seat, zone in enumerate(BOARD.zones):
         if h in zone:
-            return mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
+            return draw.mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
     if h in BOARD.italy:
         return ITALY, LAND_EDGE
     return LAND, LAND_EDGE
@@ -106,7 +104,7 @@ def _terrain(lay: _Layout) -> list[str]:
     for h in range(BOARD.size):
         col, row = BOARD.coords(h)
         fill, edge = _hex_fill(h)
-        pts = point_list(lay.corners(*lay.centre(col, row)))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row)))
         out.append(
             element(
                 "polygon",
@@ -145,9 +143,9 @@ def _italy_border(lay: _Layout) -> list[str]:
 
 
 def _star(cx: float, cy: float, r: float) -> str:
-    pts = star_points(cx, cy, r)
+    pts = draw.star_points(cx, cy, r)
     return (
-        f'<polygon class="rome" points="{point_list(pts)}" fill="{GOLD}" '
+        f'<polygon class="rome" points="{draw.point_list(pts)}" fill="{GOLD}" '
         f'stroke="#7a5c10" stroke-width="{fmt(r * 0.12)}"/>'
     )
 
@@ -155,7 +153,7 @@ def _star(cx: float, cy: float, r: float) -> str:
 def _rome(lay: _Layout) -> list[str]:
     cx, cy = lay.centre(*BOARD.coords(BOARD.rome))
     s = lay.s
-    ring = point_list(lay.corners(cx, cy, s * 0.9))
+    ring = draw.point_list(lay.corners(cx, cy, s * 0.9))
     return [
         f'<polygon points="{ring}" fill="none" stroke="{GOLD}" stroke-width="{fmt(s * 0.1)}"/>',
     ]
@@ -257,12 +255,12 @@ def _pieces(lay: _Layout, obs: dict[str, Any]) -> list[str]:
 def _attacks(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     out = [f'<g class="attacks" fill="none" stroke="{ATTACK}" stroke-width="{fmt(lay.s * 0.12)}">']
     for col, row, _n in obs["attacks"]:
-        pts = point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
         out.append(f'<polygon class="attacked" data-hex="{col},{row}" points="{pts}"/>')
     battle = obs.get("battle")
     if battle:
         col, row = battle["hex"]
-        pts = point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
         out.append(
             element(
                 "polygon",
