@@ -13,7 +13,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
+from alea.core.positions import SavedState, reading
 from alea.games.forum.actions import (
     GENTES,
     PRICES,
@@ -38,7 +39,7 @@ from alea.games.forum.board import BOARD, MarketType
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE, FATE_CARDS
 
 if TYPE_CHECKING:
-    from alea.games.forum.game import ForumGame
+    from alea.games.forum.table import ForumTable
 
 N_MARKETS: Final = len(BOARD.markets)
 ROME: Final = BOARD.rome
@@ -158,7 +159,7 @@ _ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 _DRAWS: Final = {c: Draw(c) for c in range(1, FATE_CARDS + 1)}
 
 
-class ForumState(CachedLegalState):
+class ForumState(CachedLegalState, SavedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
     __slots__ = (
@@ -210,7 +211,7 @@ class ForumState(CachedLegalState):
         "winners",
     )
 
-    def __init__(self, game: ForumGame) -> None:
+    def __init__(self, game: ForumTable) -> None:
         self.game = game
         o = game.opts
         self.opts = o
@@ -1409,14 +1410,6 @@ class ForumState(CachedLegalState):
             for p in range(self.n)
         ]
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -1726,21 +1719,9 @@ class ForumState(CachedLegalState):
             self._hlen,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ForumState):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self.n == other.n
-            and self._key() == other._key()
-            and self.history() == other.history()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d: dict[str, Any] = {"game": "forum", "options": dict(self.game.options), "players": self.n}
+        d = self.saved_header()
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = (
@@ -1753,20 +1734,15 @@ class ForumState(CachedLegalState):
         d["proposal"] = None if self.proposal is None else list(self.proposal)
         d["pending"] = None if self.pending is None else list(self.pending)
         d["order"] = list(self.order)
-        d["history"] = [a.to_json() for a in self.history()]
+        d["history"] = self.saved_history()
         return d
 
     @classmethod
-    def from_json(cls, game: ForumGame, d: Any) -> ForumState:
+    def from_json(cls, game: ForumTable, d: Any) -> ForumState:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        if not isinstance(d, dict) or d.get("game") != "forum":
-            raise RecordError("not a saved Forum position")
-        if d.get("players") != game.num_players:
-            raise RecordError(
-                f"the saved position has {d.get('players')} players, the game {game.num_players}"
-            )
+        cls.check_saved(d, game, "Forum")
         s = cls(game)
-        try:
+        with reading("Forum"):
             for f in cls._FIELDS:
                 v = d[f]
                 ref = getattr(s, f)
@@ -1791,17 +1767,7 @@ class ForumState(CachedLegalState):
                 None if pend is None else (int(pend[0]), int(pend[1]), int(pend[2]), int(pend[3]))
             )
             s.order = tuple(int(x) for x in d["order"])
-            hist: tuple[Any, ...] | None = None
-            k = 0
-            for a in d["history"]:
-                hist = (action_from_json(a), hist)
-                k += 1
-            s._hist = hist
-            s._hlen = k
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"saved Forum position is malformed: {exc!r}") from None
+            s.load_history(d["history"], action_from_json)
         if not 0 <= s.stage <= OVER or not isinstance(s.stage, int):
             raise RecordError(f"saved position has an unknown stage {s.stage!r}")
         s.hcount = [sum(h >> p & 1 for h in s.horrea) for p in range(s.n)]
