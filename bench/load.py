@@ -110,7 +110,11 @@ async def page_replay(
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
         while time.monotonic() < until:
             start = time.monotonic()
-            r = await http.get(f"/api/games/{game_id}/frames/{k}")
+            try:
+                r = await http.get(f"/api/games/{game_id}/frames/{k}")
+            except httpx.HTTPError as exc:
+                t.errors.append(f"frame {k}: {type(exc).__name__}")
+                return
             if r.status_code != 200:
                 t.errors.append(f"frame {k}: {r.status_code} {r.text[:100]}")
                 return
