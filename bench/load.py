@@ -101,21 +101,29 @@ def long_record(seed: int) -> dict[str, Any]:
 
 
 async def page_replay(
-    port: int, game_id: str, n: int, until: float, t: Tally, rng: random.Random
+    port: int, game_id: str, n: int, until: float, t: Tally, rng: random.Random, rate: float
 ) -> None:
-    """Ask for the frames of a replay one after another, from a random start, until time is up."""
+    """Ask for the frames of a replay one after another, from a random start, until time is up.
+
+    At most ``rate`` frames a second: the server's default limit for one client.
+    """
     import httpx
 
     k = rng.randrange(n + 1)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
         while time.monotonic() < until:
             start = time.monotonic()
-            r = await http.get(f"/api/games/{game_id}/frames/{k}")
+            try:
+                r = await http.get(f"/api/games/{game_id}/frames/{k}")
+            except httpx.HTTPError as exc:
+                t.errors.append(f"frame {k}: {type(exc).__name__}")
+                return
             if r.status_code != 200:
                 t.errors.append(f"frame {k}: {r.status_code} {r.text[:100]}")
                 return
             t.frame_latencies.append(time.monotonic() - start)
             k = (k + 1) % (n + 1)
+            await asyncio.sleep(max(0.0, start + 1 / rate - time.monotonic()))
 
 
 class Tally:
@@ -202,6 +210,7 @@ async def run(
     bot: str = "heuristic",
     replay: tuple[str, int] | None = None,
     replays: int = 0,
+    replay_rate: float = 20.0,
 ) -> Tally:
     t = Tally()
     until = time.monotonic() + seconds
@@ -209,7 +218,9 @@ async def run(
     readers = []
     if replay is not None:
         readers = [
-            page_replay(port, replay[0], replay[1], until, t, random.Random(rng.random()))
+            page_replay(
+                port, replay[0], replay[1], until, t, random.Random(rng.random()), replay_rate
+            )
             for _ in range(replays)
         ]
     await asyncio.gather(
@@ -243,6 +254,13 @@ def main() -> int:
         type=int,
         default=0,
         help="clients paging through the replay of a long finished game, frame after frame",
+    )
+    ap.add_argument(
+        "--replay-rate",
+        type=float,
+        default=20.0,
+        help="frames a second each replay client asks for at most (the server's default "
+        "limit for one client: 20)",
     )
     ap.add_argument(
         "--think",
@@ -286,10 +304,23 @@ def main() -> int:
                 name = GAMES[i % len(GAMES)] if ns.game == "mix" else ns.game
                 made = post(port, "/api/games", game_body(name, ns.bot))
                 games.append({**made, "game": name})
+                # A game is loaded when first opened: open each once now, as its first visitor
+                # would, so the run measures play rather than two hundred loads at once.
+                get(port, f"/api/games/{made['id']}/frames/0")
             moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
             start = time.monotonic()
             t = asyncio.run(
-                run(port, games, ns.seconds, ns.seed, ns.think, ns.bot, replay, ns.replays)
+                run(
+                    port,
+                    games,
+                    ns.seconds,
+                    ns.seed,
+                    ns.think,
+                    ns.bot,
+                    replay,
+                    ns.replays,
+                    ns.replay_rate,
+                )
             )
             elapsed = time.monotonic() - start
             ids = [g["id"] for g in games] + t.created

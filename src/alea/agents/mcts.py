@@ -71,7 +71,7 @@ class MCTSAgent(Agent):
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
         if time is not None and not 0 < time < math.inf:
-            raise ValueError("mcts thinking time must be a positive number of seconds")
+            raise ValueError("mcts thinking time must be positive and finite (seconds)")
         self.iterations = int(iterations)
         self.time = time
         self.c = float(c)

@@ -19,8 +19,8 @@ STRIDE = 16
 """Moves between two kept positions of a replay."""
 KEEP_GAMES = 16
 """Replays whose kept positions stay in memory."""
-KEEP_FRAMES = 256
-"""Drawn frames kept in memory."""
+KEEP_FRAMES = 1024
+"""Drawn frames kept in memory (a board picture is 10 to 60 KB)."""
 
 
 class _Replay:

@@ -219,8 +219,7 @@ class Hub:
         cutoff = time.monotonic() - self.limits.room_ttl
         evicted = 0
         for gid, room in list(self.rooms.items()):
-            stale = room.touched < cutoff or room.status in ("finished", "expired")
-            if stale and not room.busy():
+            if room.touched < cutoff and not room.busy():
                 room.evicted = True
                 del self.rooms[gid]
                 evicted += 1
