@@ -7,11 +7,16 @@ person would) and picks a legal choice at random. A game that ends is replaced b
 so ``--games`` games are in play the whole time. ``--game mix`` deals the games out in turn
 among all three games. It reports the moves applied per second (every action stored, bots'
 and dice included), the latency of the human moves (from sending the choice to receiving the
-view that shows it), and every error.
+view that shows it), and every error. ``--replays N`` adds N clients that page through the
+replay of a long finished game (imported at the start) as fast as the server answers, one
+frame after another, to show that replays do not slow play down.
+
+The server runs with its per-client limits raised: every simulated player shares one address.
 
     .venv/bin/python bench/load.py                       # 200 Forum games for 60 s
     .venv/bin/python bench/load.py --game mix            # 200 games of all three for 60 s
     .venv/bin/python bench/load.py --games 50 --seconds 20 --game triumvirate
+    .venv/bin/python bench/load.py --replays 4           # and 4 clients paging through replays
 
 Target: 0 errors and a p99 latency under 100 ms.
 """
@@ -58,14 +63,67 @@ def get(port: int, path: str) -> dict[str, Any]:
 GAMES = ("triumvirate", "forum", "hotre")
 
 
-def game_body(game: str, seed: int, bot: str) -> dict[str, Any]:
+def game_body(game: str, bot: str) -> dict[str, Any]:
     """The request creating one game: a human first seat, bots in the others."""
     n = 3 if game == "triumvirate" else 4
     return {
         "game": game,
-        "seed": seed,
         "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": bot}] * (n - 1),
     }
+
+
+OPEN_LIMITS = [
+    f"{name}=1000000"
+    for name in (
+        "create_rate",
+        "create_burst",
+        "join_rate",
+        "join_burst",
+        "client_message_rate",
+        "client_message_burst",
+        "frame_rate",
+        "frame_burst",
+        "max_open_per_client",
+        "max_open_games",
+        "max_connections_per_client",
+    )
+]
+"""Every simulated player comes from one address: the per-client limits must not apply."""
+
+
+def long_record(seed: int) -> dict[str, Any]:
+    """A finished History of the Roman Empire game of four random bots, as a record."""
+    import alea
+
+    game = alea.load("hotre")
+    agents = [alea.agents.make("random") for _ in range(game.num_players)]
+    return alea.play(game, agents, seed=seed).to_json()
+
+
+async def page_replay(
+    port: int, game_id: str, n: int, until: float, t: Tally, rng: random.Random, rate: float
+) -> None:
+    """Ask for the frames of a replay one after another, from a random start, until time is up.
+
+    At most ``rate`` frames a second: the server's default limit for one client.
+    """
+    import httpx
+
+    k = rng.randrange(n + 1)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        while time.monotonic() < until:
+            start = time.monotonic()
+            try:
+                r = await http.get(f"/api/games/{game_id}/frames/{k}")
+            except httpx.HTTPError as exc:
+                t.errors.append(f"frame {k}: {type(exc).__name__}")
+                return
+            if r.status_code != 200:
+                t.errors.append(f"frame {k}: {r.status_code} {r.text[:100]}")
+                return
+            t.frame_latencies.append(time.monotonic() - start)
+            k = (k + 1) % (n + 1)
+            await asyncio.sleep(max(0.0, start + 1 / rate - time.monotonic()))
 
 
 class Tally:
@@ -76,6 +134,8 @@ class Tally:
         self.finished = 0
         self.created: list[str] = []
         """Games started during the run, to replace finished ones."""
+        self.frame_latencies: list[float] = []
+        """Seconds each replay frame took to arrive."""
 
 
 async def seat(
@@ -92,7 +152,7 @@ async def seat(
         over = await play(port, made["id"], made["seats"][0]["token"], until, rng, t, think)
         if not over or time.monotonic() >= until:
             return
-        body = game_body(made["game"], rng.randrange(2**31), bot)
+        body = game_body(made["game"], bot)
         try:
             made = {**await asyncio.to_thread(post, port, "/api/games", body), "game": body["game"]}
         except Exception as exc:
@@ -148,12 +208,24 @@ async def run(
     seed: int,
     think: float = 0.0,
     bot: str = "heuristic",
+    replay: tuple[str, int] | None = None,
+    replays: int = 0,
+    replay_rate: float = 20.0,
 ) -> Tally:
     t = Tally()
     until = time.monotonic() + seconds
     rng = random.Random(seed)
+    readers = []
+    if replay is not None:
+        readers = [
+            page_replay(
+                port, replay[0], replay[1], until, t, random.Random(rng.random()), replay_rate
+            )
+            for _ in range(replays)
+        ]
     await asyncio.gather(
-        *(seat(port, g, until, random.Random(rng.random()), t, think, bot) for g in games)
+        *(seat(port, g, until, random.Random(rng.random()), t, think, bot) for g in games),
+        *readers,
     )
     return t
 
@@ -178,6 +250,19 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=None, help="server bot workers")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
+        "--replays",
+        type=int,
+        default=0,
+        help="clients paging through the replay of a long finished game, frame after frame",
+    )
+    ap.add_argument(
+        "--replay-rate",
+        type=float,
+        default=20.0,
+        help="frames a second each replay client asks for at most (the server's default "
+        "limit for one client: 20)",
+    )
+    ap.add_argument(
         "--think",
         type=float,
         default=1.0,
@@ -196,6 +281,7 @@ def main() -> int:
             str(port),
             "--db",
             f"sqlite:///{db}",
+            *(x for limit in OPEN_LIMITS for x in ("--limit", limit)),
         ]
         if ns.workers is not None:
             cmd += ["--workers", str(ns.workers)]
@@ -208,14 +294,34 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
+            replay = None
+            if ns.replays:
+                record = long_record(ns.seed)
+                imported = post(port, "/api/records", record)
+                replay = (imported["id"], len(record["actions"]))
             games = []
             for i in range(ns.games):
                 name = GAMES[i % len(GAMES)] if ns.game == "mix" else ns.game
-                made = post(port, "/api/games", game_body(name, ns.seed + i, ns.bot))
+                made = post(port, "/api/games", game_body(name, ns.bot))
                 games.append({**made, "game": name})
+                # A game is loaded when first opened: open each once now, as its first visitor
+                # would, so the run measures play rather than two hundred loads at once.
+                get(port, f"/api/games/{made['id']}/frames/0")
             moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
             start = time.monotonic()
-            t = asyncio.run(run(port, games, ns.seconds, ns.seed, ns.think, ns.bot))
+            t = asyncio.run(
+                run(
+                    port,
+                    games,
+                    ns.seconds,
+                    ns.seed,
+                    ns.think,
+                    ns.bot,
+                    replay,
+                    ns.replays,
+                    ns.replay_rate,
+                )
+            )
             elapsed = time.monotonic() - start
             ids = [g["id"] for g in games] + t.created
             moves_after = sum(get(port, f"/api/games/{i}")["moves"] for i in ids)
@@ -242,6 +348,13 @@ def main() -> int:
     worst = max(lat, default=float("nan"))
     p50, p99 = pct(lat, 0.5), pct(lat, 0.99)
     print(f"  latency p50 / p99 / max {p50:8.1f} / {p99:.1f} / {worst:.1f} ms")
+    if replay is not None:
+        frames = [x * 1000 for x in t.frame_latencies]
+        print(
+            f"  replay frames           {len(frames):>10,}  ({len(frames) / elapsed:,.0f}/s by"
+            f" {ns.replays} clients, a {replay[1]}-move game; p50 / p99"
+            f" {pct(frames, 0.5):.1f} / {pct(frames, 0.99):.1f} ms)"
+        )
     print(f"  errors                  {len(t.errors):>10,}  (server log: {len(problems)} problems)")
     for line in problems[:5]:
         print(f"    server: {line[:150]}")

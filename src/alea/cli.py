@@ -23,6 +23,7 @@ from rich.markup import escape
 
 import alea
 from alea.core.errors import AleaError, RecordError
+from alea.core.fairness import verify_record
 from alea.core.game import Game
 from alea.core.record import GameRecord, start_record
 from alea.lab.commands import add_lab_commands
@@ -227,6 +228,20 @@ def cmd_replay(ns: argparse.Namespace) -> int:
         raise RecordError(_in_file(ns.file, str(exc))) from None
 
 
+def cmd_verify(ns: argparse.Namespace) -> int:
+    """``alea verify FILE``: re-derive every chance outcome of a record from its secret."""
+    record = GameRecord.load_file(ns.file)
+    try:
+        checked = verify_record(record)
+    except RecordError as exc:
+        raise RecordError(_in_file(ns.file, str(exc))) from None
+    print(
+        f"{ns.file}: all {checked} chance outcomes of {len(record.actions)} actions "
+        "are the ones the game's secret gives"
+    )
+    return 0
+
+
 # -- render ------------------------------------------------------------------------------------
 
 
@@ -413,6 +428,16 @@ def _parser() -> _Parser:
     rep.add_argument("--to", type=int, metavar="N", help="stop after N actions")
     rep.set_defaults(run=cmd_replay)
 
+    verify = sub.add_parser(
+        "verify",
+        help="check a web game's dice against its secret",
+        description="Replay a record exported by the web app and check that every chance "
+        "outcome (dice, draws, shuffles) is the one its secret gives (HMAC-SHA256 of the move "
+        "number). Exit code 2 names the first outcome that differs.",
+    )
+    verify.add_argument("file", metavar="FILE", help="a game record with a secret")
+    verify.set_defaults(run=cmd_verify)
+
     render = sub.add_parser(
         "render",
         help="draw a saved position as SVG or PNG",
@@ -481,6 +506,34 @@ def _parser() -> _Parser:
     serve.add_argument(
         "--workers", type=int, default=None, help="bot worker processes (default: one per core)"
     )
+    serve.add_argument(
+        "--max-bot-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="most seconds a search bot may think per decision (default: 10)",
+    )
+    serve.add_argument(
+        "--max-bot-iterations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="most iterations a search bot may be given per decision (default: 1000000)",
+    )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any of the server's limits, e.g. create_rate=1 or max_open_games=20000 "
+        "(the names are listed in docs/security.md)",
+    )
+    serve.add_argument(
+        "--fixed-seeds",
+        action="store_true",
+        help="accept a chosen seed for games with human seats (tests and local study only: "
+        "whoever knows the seed knows every card to come)",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -490,10 +543,26 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     import uvicorn
 
     from alea.server.app import create_app
+    from alea.server.limits import Limits
 
     if not 0 < ns.port < 65536:
         raise UsageError("--port must be between 1 and 65535")
-    app = create_app(ns.db, workers=ns.workers)
+    changes: dict[str, Any] = dict(_options(ns.limit))
+    if ns.max_bot_time is not None:
+        changes["bot_time"] = ns.max_bot_time
+    if ns.max_bot_iterations is not None:
+        changes["bot_iterations"] = ns.max_bot_iterations
+    if ns.fixed_seeds:
+        changes["fixed_seeds"] = True
+    try:
+        limits = Limits().replace(**changes)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if not 0 < limits.bot_time <= 3600:
+        raise UsageError("--max-bot-time must be above 0 and at most 3600 seconds")
+    if limits.bot_iterations < 1:
+        raise UsageError("--max-bot-iterations must be at least 1")
+    app = create_app(ns.db, workers=ns.workers, limits=limits)
     print(f"Alea is serving on http://{ns.host}:{ns.port}/ (database {_safe_url(ns.db)})")
     # Views are mostly SVG text; compressing each one costs the server more than it saves on
     # the loopback and local networks it serves, so per-message deflate stays off.
@@ -504,6 +573,8 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         ws_per_message_deflate=False,
+        # Frames past this size are refused by the protocol before they are read (close 1009).
+        ws_max_size=limits.max_frame,
     )
     return 0
 

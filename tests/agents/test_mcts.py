@@ -12,26 +12,13 @@ import alea
 from alea.agents import MCTSAgent, make
 from alea.core.game import State
 from alea.core.rng import make_rng
+from sampled_positions import decision_positions
 
 
 def decision_states(count: int, seed: int = 7) -> list[State]:
     """Decision states sampled from a random playout of the Triumvirate, many choices each."""
-    game = alea.load("triumvirate")
-    state = game.new_initial_state()
-    rng = make_rng(seed)
-    picked: list[State] = []
-    step = 0
-    while not state.is_terminal() and len(picked) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1 and step % 37 == 0:
-            picked.append(state.clone())
-        state.apply_action(legal[int(rng.random() * len(legal))])
-        step += 1
-    assert len(picked) == count
-    return picked
+    state = alea.load("triumvirate").new_initial_state()
+    return decision_positions(state, count, seed, every=37)
 
 
 @pytest.fixture(scope="module")

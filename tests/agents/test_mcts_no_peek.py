@@ -13,27 +13,13 @@ import alea
 from alea.agents import MCTSAgent, make
 from alea.core.game import State
 from alea.core.rng import make_rng
+from sampled_positions import decision_positions
 
 
 def positions(game_name: str, count: int, seed: int) -> list[State]:
     """Decision positions with a choice, from a game of heuristic bots."""
-    game = alea.load(game_name, players=3)
-    state = game.new_initial_state()
-    rng = make_rng(seed)
-    bot = make("heuristic")
-    picked: list[State] = []
-    step = 0
-    while not state.is_terminal() and len(picked) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        p = state.current_player()
-        if len(state.legal_actions()) > 1 and step % 7 == 3:
-            picked.append(state.clone())
-        state.apply_action(bot.act(state, p, rng))
-        step += 1
-    assert len(picked) == count
-    return picked
+    state = alea.load(game_name, players=3).new_initial_state()
+    return decision_positions(state, count, seed, every=7, offset=3, bot=make("heuristic"))
 
 
 @pytest.mark.parametrize("game_name", ["forum", "hotre"])

@@ -16,15 +16,28 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from alea.server.app import create_app
+from alea.server.limits import Limits
+
+TEST_LIMITS = Limits(
+    fixed_seeds=True,
+    create_burst=10_000,
+    join_burst=10_000,
+    import_burst=10_000,
+    frame_burst=10_000,
+    max_open_per_client=10_000,
+)
+"""Tests choose seeds for games with people, and create many games from one address."""
 
 
 @contextmanager
-def client(db: Path, workers: int = 0, **limits: float) -> Iterator[TestClient]:
+def client(
+    db: Path, workers: int = 0, limits: Limits = TEST_LIMITS, **rates: float
+) -> Iterator[TestClient]:
     """A test client of an app storing to ``db`` (its lifespan runs inside the block).
 
-    ``limits`` (``rate``, ``burst``) override the per-connection message limits.
+    ``rates`` (``rate``, ``burst``) override the per-connection message limits.
     """
-    app = create_app(f"sqlite:///{db}", workers=workers, **limits)
+    app = create_app(f"sqlite:///{db}", workers=workers, limits=limits, **rates)
     with TestClient(app) as c:
         yield c
 
@@ -68,7 +81,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    db: Path, port: int, *args: str, log: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``alea serve`` on ``port`` storing to ``db``; its output goes to ``log`` when given."""
     cmd = [
         sys.executable,
         "-m",
@@ -78,23 +94,32 @@ def server(db: Path, port: int, *args: str) -> Iterator[subprocess.Popen[bytes]]
         str(port),
         "--db",
         f"sqlite:///{db}",
+        "--fixed-seeds",
+        "--limit",
+        "create_burst=10000",
+        "--limit",
+        "max_open_per_client=10000",
         *args,
     ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = log.open("wb") if log is not None else subprocess.PIPE
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     try:
-        for _ in range(200):
+        deadline = time.monotonic() + 60  # a busy machine can take many seconds to import
+        while True:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
                 break
             except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise AssertionError("the server did not start") from None
                 time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start")
         yield proc
     finally:
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

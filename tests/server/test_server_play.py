@@ -140,7 +140,9 @@ def test_lobby_api_checks_its_input(tmp_path: Path) -> None:
         assert "2 to 4" in bad.json()["detail"]
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "nonsense"}, {"kind": "human"}]
         assert c.post("/api/games", json={"game": "triumvirate", "seats": seats}).status_code == 400
-        assert c.post("/api/games", content=b"[1,2]").status_code == 400
+        json_type = {"Content-Type": "application/json"}
+        assert c.post("/api/games", content=b"[1,2]", headers=json_type).status_code == 400
+        assert c.post("/api/games", content=b"[1,2]").status_code == 415
         assert c.get("/api/games/nope").status_code == 404
         assert c.get("/api/games?status=weird").status_code == 400
         cat = c.get("/api/catalog").json()
@@ -200,7 +202,7 @@ def test_a_flood_of_messages_is_slowed_to_the_rate(tmp_path: Path) -> None:
 
     app = create_app(f"sqlite:///{tmp_path / 'h.db'}", workers=0, rate=20.0, burst=5.0)
     with TestClient(app) as c:
-        made = new_game(c, "triumvirate", ["human", "heuristic", "heuristic"], seed=2)
+        made = new_game(c, "triumvirate", ["human", "heuristic", "heuristic"])
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello"})
             next_view(ws)

@@ -2,12 +2,12 @@
 
 Whole games are played through the real app with every seat connected and a spectator
 watching. The test drives the seats itself: it follows the game on its own copy (chance drawn
-from the game's seed exactly as the server draws it) and lets the heuristic bot choose for
-the seat to move, so a game takes a few seconds. Every message any connection received is then
-checked against the position it claims to show: the observation is ``observation(seat)``, the
-board is the picture of that observation, and neither the board, the log nor anything else in
-the message names an event card the seat cannot see (another seat's hand, the deck) or a
-People or Emperor counter it does not know.
+from the secret its chosen seed stands for, exactly as the server draws it) and lets the
+heuristic bot choose for the seat to move, so a game takes a few seconds. Every message any
+connection received is then checked against the position it claims to show: the observation
+is ``observation(seat)``, the board is the picture of that observation, and neither the board,
+the log nor anything else in the message names an event card the seat cannot see (another
+seat's hand, the deck) or a People or Emperor counter it does not know.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from server_helpers import client, merge_log, new_game
 
 import alea
 from alea.agents import make
+from alea.core.fairness import chance_rng, secret_from_seed
 from alea.core.game import Action, State
 from alea.core.record import GameRecord
-from alea.core.rng import derive_seed, make_rng
 from alea.games.hotre.actions import Deal, DrawCounter, PlayCard
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.svg import render_svg
@@ -57,7 +57,7 @@ def catch_up(state: State, seq: int, seed: int) -> None:
     """Play the chance events the server drew after this copy's last move, up to ``seq``."""
     while state.history_length() < seq:
         assert state.is_chance_node(), "the server moved for a seat nobody played"
-        rng = make_rng(derive_seed(seed, f"chance{state.history_length()}"))
+        rng = chance_rng(secret_from_seed(seed), state.history_length())
         state.apply_action(state.sample_chance(rng))
 
 

@@ -70,8 +70,8 @@ class MCTSAgent(Agent):
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
-        if time is not None and time <= 0:
-            raise ValueError("mcts thinking time must be positive")
+        if time is not None and not 0 < time < math.inf:
+            raise ValueError("mcts thinking time must be positive and finite (seconds)")
         self.iterations = int(iterations)
         self.time = time
         self.c = float(c)
@@ -85,6 +85,8 @@ class MCTSAgent(Agent):
         self.total_iterations = 0
         """Iterations of all those searches."""
         self._prior: Any = None
+        self.ceiling: float | None = None
+        """Seconds a decision may take at most, whatever ``iterations`` says (set by a server)."""
 
     def spec(self) -> dict[str, Any]:
         """Name and parameters."""
@@ -110,13 +112,17 @@ class MCTSAgent(Agent):
         self._depth = depth if depth is not None else int(hook(game, "rollout_depth") or DEPTH)
         n = state.game.num_players
         root = _Node(n)
-        deadline = None if self.time is None else time.perf_counter() + self.time
+        start = time.perf_counter()
+        deadline = None if self.time is None else start + self.time
+        ceiling = None if self.ceiling is None else start + self.ceiling
         done = 0
         while True:
             if deadline is None:
                 if done >= self.iterations:
                     break
             elif done and time.perf_counter() >= deadline:
+                break
+            if ceiling is not None and done and time.perf_counter() >= ceiling:
                 break
             self._iterate(state.determinize(player, rng), root, rng, n, rollout, evaluate)
             done += 1

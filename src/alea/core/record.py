@@ -1,7 +1,9 @@
 """Game records: everything needed to replay a game exactly, and the driver that makes them.
 
 A record holds the game id, the rules version, the complete options, the seed, the seats and
-their agents, and every action applied (chance outcomes included), so replay needs no RNG.
+their agents, and every action applied (chance outcomes included), so replay needs no RNG. A game
+served online also carries, once it is over, the secret its dice were derived from (see
+``alea.core.fairness``), so anyone can check them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,19 @@ from alea.core.rng import derive_seed, make_rng
 FORMAT = "alea-record/1"
 
 
+def check_secret(value: Any) -> str:
+    """``value`` if it is a well-formed game secret (32 to 128 hexadecimal digits), else raise."""
+    if not isinstance(value, str) or not 32 <= len(value) <= 128 or len(value) % 2:
+        raise RecordError("game record field 'secret' must be 32 to 128 hexadecimal digits")
+    try:
+        bytes.fromhex(value)
+    except ValueError:
+        raise RecordError(
+            "game record field 'secret' must be 32 to 128 hexadecimal digits"
+        ) from None
+    return value
+
+
 @dataclasses.dataclass
 class GameRecord:
     """A finished or unfinished game, replayable without randomness."""
@@ -32,10 +47,12 @@ class GameRecord:
     seats: list[dict[str, Any]]
     actions: list[dict[str, Any]]
     result: dict[str, Any] | None = None
+    secret: str | None = None
+    """Hexadecimal secret of a game served online, from which every chance outcome derives."""
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON-safe dict."""
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "version": self.version,
@@ -45,6 +62,9 @@ class GameRecord:
             "actions": self.actions,
             "result": self.result,
         }
+        if self.secret is not None:
+            out["secret"] = self.secret
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -72,6 +92,9 @@ class GameRecord:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("game record field 'result' must be an object or null")
+        secret = data.get("secret")
+        if secret is not None:
+            check_secret(secret)
         return cls(
             game=data["game"],
             version=data["version"],
@@ -80,6 +103,7 @@ class GameRecord:
             seats=data["seats"],
             actions=data["actions"],
             result=result,
+            secret=secret,
         )
 
     def save(self, path: str | Path) -> None:

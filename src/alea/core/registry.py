@@ -7,6 +7,7 @@ registers its heuristic bot here, so the game-agnostic ``alea.agents`` can dispa
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from alea.core.agent import Agent
@@ -34,6 +35,22 @@ def register_bot(game: str, kind: str, factory: BotFactory) -> None:
 def register_hook(game: str, name: str, hook: Any) -> None:
     """Register a per-game search hook (rollout policy, evaluation) under ``name``."""
     _HOOKS[(game, name)] = hook
+
+
+SEARCH_HOOKS: tuple[str, ...] = ("prior", "rollout", "evaluate", "rollout_depth")
+"""The hooks a game's search module may define for the search bot."""
+
+
+def register_search(game: str, module: ModuleType) -> None:
+    """Register the search hooks that ``module`` defines, each under its lower-case name.
+
+    The hooks are the functions ``prior``, ``rollout`` and ``evaluate`` and the constant
+    ``ROLLOUT_DEPTH``; a module may leave any of them out.
+    """
+    for name in SEARCH_HOOKS:
+        value = getattr(module, name, getattr(module, name.upper(), None))
+        if value is not None:
+            register_hook(game, name, value)
 
 
 def games() -> tuple[str, ...]:

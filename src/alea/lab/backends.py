@@ -15,8 +15,8 @@ from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from alea.lab.plan import GameTask, LabError
-from alea.lab.worker import GameOutcome, play_batch, warm_up, worker_init
+from alea.lab.plan import GameOutcome, GameTask, LabError
+from alea.lab.worker import play_batch, warm_up, worker_init
 
 BACKENDS = ("local", "ray")
 

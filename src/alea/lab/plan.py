@@ -1,4 +1,4 @@
-"""What a lab run plays: the game, its options, the agents, and one seed per game.
+"""What a lab run plays: the game, its options, the agents, one seed per game, and what each yields.
 
 A run is identified by its game, complete options, line-up of agents and master seed. Game
 ``i`` always gets the same seed (the ``i``-th child of ``numpy.random.SeedSequence(seed)``) and
@@ -60,6 +60,43 @@ class GameTask:
     seed: int
     agents: tuple[str, ...]
     keep_record: bool = False
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one finished game adds to a run.
+
+    Attributes:
+        index: the game's index in the run.
+        seed: its seed.
+        agents: the agent spec of each seat.
+        returns: each seat's return (winners share 1.0).
+        scores: each seat's score as the game reports it (JSON-safe).
+        length: actions applied, chance outcomes included.
+        terminal: whether the game ended (always, unless a game never does).
+        end_reason: how it ended, as the game's ``end_reason`` hook names it (by default what
+            its public view says; ``None`` if it says nothing).
+        outcome: the game's sentence on how it ended.
+        first_player: the player who moved first, when the record shows it.
+        summary: the game's lab summary (and milestones), JSON-safe.
+        seconds: time spent playing it.
+        record: the whole game record as JSON, when asked for.
+
+    """
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]
+    returns: list[float]
+    scores: list[Any]
+    length: int
+    terminal: bool
+    end_reason: str | None
+    outcome: str
+    first_player: int | None
+    summary: dict[str, Any]
+    seconds: float
+    record: dict[str, Any] | None = None
 
 
 @dataclass

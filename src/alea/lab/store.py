@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from alea.core.record import GameRecord
-from alea.lab.plan import LabError, RunSpec
-from alea.lab.worker import GameOutcome
+from alea.lab.plan import GameOutcome, LabError, RunSpec
 
 FORMAT = "alea-lab/1"
 DB_NAME = "lab.sqlite"

@@ -11,53 +11,16 @@ import os
 import signal
 import threading
 import time
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from alea.agents import parse_spec
 from alea.core.game import Game
 from alea.core.record import play, replay
 from alea.core.registry import load
 from alea.lab.hooks import MilestoneWatcher, hooks_for, summarize
-from alea.lab.plan import GameTask
+from alea.lab.plan import GameOutcome, GameTask
 
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """What one finished game adds to a run.
-
-    Attributes:
-        index: the game's index in the run.
-        seed: its seed.
-        agents: the agent spec of each seat.
-        returns: each seat's return (winners share 1.0).
-        scores: each seat's score as the game reports it (JSON-safe).
-        length: actions applied, chance outcomes included.
-        terminal: whether the game ended (always, unless a game never does).
-        end_reason: how it ended, as the game's ``end_reason`` hook names it (by default what
-            its public view says; ``None`` if it says nothing).
-        outcome: the game's sentence on how it ended.
-        first_player: the player who moved first, when the record shows it.
-        summary: the game's lab summary (and milestones), JSON-safe.
-        seconds: time spent playing it.
-        record: the whole game record as JSON, when asked for.
-
-    """
-
-    index: int
-    seed: int
-    agents: tuple[str, ...]
-    returns: list[float]
-    scores: list[Any]
-    length: int
-    terminal: bool
-    end_reason: str | None
-    outcome: str
-    first_player: int | None
-    summary: dict[str, Any]
-    seconds: float
-    record: dict[str, Any] | None = None
+__all__ = ["GameFailed", "GameOutcome", "play_batch", "play_game", "warm_up", "worker_init"]
 
 
 @lru_cache(maxsize=16)

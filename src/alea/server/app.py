@@ -2,8 +2,10 @@
 
 Seat tokens travel only in request bodies, headers and the first WebSocket message (the browser
 keeps them in the page's ``#fragment``, which is never sent), so no URL and no access log ever
-holds one. Every message a client sends is size- and rate-limited and checked; a bad one gets
-an error for that client and changes nothing.
+holds one. Whatever a client sends is bounded (size, depth, numbers, rate) and checked; a bad
+message or request gets an error that says what was wrong, changes nothing, and never closes
+the connection or costs the server more than reading it. ``docs/security.md`` lists what the
+server promises and the test of each promise.
 """
 
 from __future__ import annotations
@@ -12,37 +14,50 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import hashlib
 import json
+import logging
 import multiprocessing
 import os
 import secrets
-import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.websockets import WebSocketState
 
 import alea
-from alea.agents import AGENT_KINDS, parse_spec
-from alea.core.errors import AleaError, IllegalActionError, OptionError, RecordError
+from alea.agents import AGENT_KINDS
+from alea.core.errors import AleaError, IllegalActionError, RecordError
+from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
+from alea.server.frames import FrameCache
+from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
 from alea.server.rooms import Hub, Room, StaleError, Viewer, board_svg
 from alea.server.store import Store, digest, new_token
+from alea.server.wire import WireError, parse_object, short
 
-MAX_MESSAGE = 4096
-"""Largest WebSocket message a client may send, in bytes."""
-RATE = 20.0
-"""Messages a second a connection may send on average."""
-BURST = 40.0
-"""Messages a connection may send at once."""
-MAX_RECORD = 5_000_000
-"""Largest record a client may import, in bytes."""
+log = logging.getLogger("alea.server")
+
+MAX_MESSAGE = Limits.max_message
+"""Largest WebSocket message a client may send, in bytes (the default limit)."""
+RATE = Limits.message_rate
+"""Messages a second a connection may send on average (the default limit)."""
+BURST = Limits.message_burst
+"""Messages a connection may send at once (the default limit)."""
+MAX_RECORD = Limits.max_record
+"""Largest record a client may import, in bytes (the default limit)."""
+MAX_ID = 32
+"""Longest game id looked up (ids the server makes have 12 characters)."""
+MAX_TOKEN = 200
+"""Longest seat token read."""
 
 TITLES = {
     "triumvirate": "Roman Conquest: The First Triumvirate",
@@ -50,6 +65,20 @@ TITLES = {
     "hotre": "History of the Roman Empire",
 }
 """Names shown in the lobby."""
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+"""Sent with every HTTP response: only the server's own scripts and styles run, no page of
+another site may frame ours, and no browser guesses a type other than the one sent."""
 
 _STATIC = resources.files("alea.server").joinpath("static")
 _TYPES = {
@@ -59,33 +88,60 @@ _TYPES = {
     ".html": "text/html",
 }
 
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+SendASGI = Callable[[Message], Awaitable[None]]
+
+
+class _Guard:
+    """ASGI middleware: security headers on every response, and no traceback for any request.
+
+    A request whose handler fails in a way no check foresaw gets a 500 with a sentence and one
+    log line; the checks before every handler are meant to make that never happen.
+    """
+
+    def __init__(self, app: Callable[[Scope, Receive, SendASGI], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception as exc:
+            log.error(
+                "%s %s failed: %s: %s",
+                scope.get("method"),
+                short(scope.get("path"), 80),
+                type(exc).__name__,
+                short(exc, 200),
+            )
+            if started:
+                return
+            body = json.dumps({"detail": "the server failed on this request"}).encode()
+            await send_with_headers(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [(b"content-type", b"application/json")],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+
 
 def _page(name: str) -> HTMLResponse:
     return HTMLResponse(_STATIC.joinpath(name).read_text(encoding="utf-8"))
-
-
-class Bucket:
-    """A token bucket of messages: ``take`` one if allowed now, or ``wait`` until it is."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.level = burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one token if there is one."""
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-    def wait(self) -> float:
-        """Seconds until the next message is allowed (0: now)."""
-        return max(0.0, (1 - self.level) / self.rate)
 
 
 def _player_counts(name: str, default: int) -> list[int]:
@@ -132,17 +188,57 @@ def _error(status: int, message: str) -> HTTPException:
     return HTTPException(status_code=status, detail=message)
 
 
+def _same_origin(headers: Any) -> bool:
+    """Whether a request comes from one of our own pages (or from no page at all).
+
+    Browsers name the page's origin on every cross-site request, and on every POST and
+    WebSocket; a request without one comes from a program, which no page can drive.
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    try:
+        return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
+    except ValueError:
+        return False
+
+
+def _read_record(body: dict[str, Any]) -> tuple[GameRecord, str]:
+    """A record and the digest of its canonical JSON (run in a worker thread: records are big)."""
+    record = GameRecord.from_json(body)
+    canonical = json.dumps(record.to_json(), sort_keys=True, separators=(",", ":"))
+    return record, hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _client(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client is not None else "?"
+
+
 def create_app(
     db_url: str = "sqlite:///alea.db",
     workers: int | None = None,
-    rate: float = RATE,
-    burst: float = BURST,
+    rate: float | None = None,
+    burst: float | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app storing to ``db_url``; search bots think in ``workers`` processes (0: none).
 
-    Each connection may send ``rate`` messages a second on average, ``burst`` at once.
+    ``limits`` are the operator's figures (``Limits`` has the defaults); ``rate`` and ``burst``
+    override its per-connection message rate and burst.
     """
+    lim = limits or Limits()
+    if rate is not None:
+        lim = dataclasses.replace(lim, message_rate=rate)
+    if burst is not None:
+        lim = dataclasses.replace(lim, message_burst=burst)
     state: dict[str, Any] = {}
+    creates = ClientBuckets(lim.create_rate, lim.create_burst)
+    joins = ClientBuckets(lim.join_rate, lim.join_burst)
+    imports = ClientBuckets(lim.import_rate, lim.import_burst)
+    frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
+    client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
+    connections: dict[str, int] = {}
+    frames = FrameCache()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -154,17 +250,42 @@ def create_app(
         executor: Executor | None = (
             ProcessPoolExecutor(max_workers=n, mp_context=context) if n > 0 else None
         )
-        hub = Hub(store, executor)
+        hub = Hub(store, executor, lim, slots=max(1, n))
         state.update(store=store, hub=hub)
-        await hub.resume_all()
+        _app.state.hub = hub
+
+        async def sweeper() -> None:
+            while True:
+                await asyncio.sleep(lim.sweep_every)
+                try:
+                    await hub.sweep()
+                except Exception as exc:
+                    log.error("sweep failed: %s: %s", type(exc).__name__, short(exc))
+
+        # Games of bots alone play on after a restart, in the background: the server serves at
+        # once, and every other game is loaded when someone first opens it.
+        tasks = [asyncio.create_task(hub.resume_bots()), asyncio.create_task(sweeper())]
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             await hub.close()
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Alea", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(_Guard)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:3]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("path", "query"))
+            parts.append(f"{where}: {err.get('msg', 'not valid')}")
+        return JSONResponse({"detail": short("; ".join(parts) or "bad request")}, 400)
 
     def store() -> Store:
         return state["store"]  # type: ignore[no-any-return]
@@ -173,13 +294,41 @@ def create_app(
         return state["hub"]  # type: ignore[no-any-return]
 
     async def room_or_404(game_id: str) -> Room:
+        if len(game_id) > MAX_ID:
+            raise _error(404, "there is no such game")
         try:
             room = await hub().room(game_id)
-        except AleaError as exc:
-            raise _error(500, f"game {game_id} cannot be loaded: {exc}") from None
+        except Exception as exc:
+            log.error("game %s cannot be loaded: %s", game_id, short(exc))
+            raise _error(409, f"game {game_id} cannot be loaded: {short(exc)}") from None
         if room is None:
             raise _error(404, f"there is no game {game_id}")
         return room
+
+    async def json_body(request: Request, limit: int, what: str) -> dict[str, Any]:
+        """The request's JSON object: only from our own pages or programs, bounded, checked."""
+        if not _same_origin(request.headers):
+            raise _error(403, "requests from another site's pages are refused")
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            raise _error(415, f"{what} must be sent as application/json")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise _error(413, f"{what} is too large (limit {limit:,} bytes)")
+        chunks = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _error(413, f"{what} is too large (limit {limit:,} bytes)")
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        try:
+            if size > 65536:  # parsing and checking megabytes: off the event loop
+                return await asyncio.to_thread(parse_object, raw, what)
+            return parse_object(raw, what)
+        except WireError as exc:
+            raise _error(400, str(exc)) from None
 
     # -- pages ---------------------------------------------------------------------------------
 
@@ -202,7 +351,7 @@ def create_app(
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules_page(game: str) -> HTMLResponse:
         if game not in alea.GAMES:
-            raise _error(404, f"there is no game {game!r}")
+            raise _error(404, f"there is no game {short(game, 40)!r}")
         text = resources.files(f"alea.games.{game}").joinpath("RULES.md").read_text("utf-8")
         body = markdown_to_html(text)
         return HTMLResponse(
@@ -215,7 +364,7 @@ def create_app(
     @app.get("/static/{name}")
     async def static(name: str) -> Response:
         ext = os.path.splitext(name)[1]
-        if "/" in name or ext not in _TYPES:
+        if "/" in name or "\\" in name or ext not in _TYPES:
             raise _error(404, "no such file")
         item = _STATIC.joinpath(name)
         if not item.is_file():
@@ -230,10 +379,15 @@ def create_app(
 
     @app.post("/api/games")
     async def create_game(request: Request) -> JSONResponse:
-        body = await _json_body(request, 20_000)
+        client = _client(request)
+        body = await json_body(request, 20_000, "a new game")
+        if not creates.take(client):
+            raise _error(429, "too many games created from your address: wait a minute")
         name = body.get("game")
-        if name not in alea.GAMES:
-            raise _error(400, f"unknown game {name!r}; the games are {', '.join(alea.GAMES)}")
+        if not isinstance(name, str) or name not in alea.GAMES:
+            raise _error(
+                400, f"unknown game {short(name, 40)!r}; the games are {', '.join(alea.GAMES)}"
+            )
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise _error(400, "options must be an object")
@@ -241,8 +395,8 @@ def create_app(
             options = {**options, "players": body["players"]}
         try:
             game = alea.load(name, **options)
-        except (OptionError, ValueError) as exc:
-            raise _error(400, str(exc)) from None
+        except Exception as exc:  # the game's own check of its options, whatever it raises
+            raise _error(400, f"options refused: {short(exc)}") from None
         seats_in = body.get("seats")
         if not isinstance(seats_in, list) or len(seats_in) != game.num_players:
             raise _error(400, f"{name} with these options needs {game.num_players} seats")
@@ -251,20 +405,35 @@ def create_app(
             kind = s.get("kind") if isinstance(s, dict) else None
             seat: dict[str, Any] = {"name": game.player_names[i], "kind": kind}
             if kind == "bot":
-                spec = str(s.get("agent") or "heuristic")
+                assert isinstance(s, dict)
                 try:
-                    parse_spec(spec)
+                    seat["agent"] = check_agent(s.get("agent"), lim)
                 except ValueError as exc:
                     raise _error(400, f"seat {i + 1}: {exc}") from None
-                seat["agent"] = spec
             elif kind != "human":
-                raise _error(400, f"seat {i + 1} must be 'human' or 'bot', not {kind!r}")
+                raise _error(400, f"seat {i + 1} must be 'human' or 'bot', not {short(kind, 40)!r}")
             seats.append(seat)
+        humans = any(s["kind"] == "human" for s in seats)
         seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbits(31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
-            raise _error(400, "seed must be a whole number from 0 to 2^31-1")
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+                raise _error(400, "seed must be a whole number from 0 to 2^31-1")
+            if humans and not lim.fixed_seeds:
+                raise _error(
+                    400,
+                    "a chosen seed is only for games of bots alone: whoever knows the seed "
+                    "knows every roll and card to come, so the server draws a secret instead",
+                )
+        key = client_key(client)
+        if store().count_unfinished(key) >= lim.max_open_per_client:
+            raise _error(
+                429,
+                f"your address already has {lim.max_open_per_client} unfinished games: "
+                "finish some, or wait for them to expire",
+            )
+        if store().count_unfinished() >= lim.max_open_games:
+            raise _error(503, "the server holds as many unfinished games as it can: try later")
+        secret = new_secret() if seed is None else secret_from_seed(seed)
         game_id = secrets.token_urlsafe(9)
         tokens = {i: new_token() for i, s in enumerate(seats) if s["kind"] == "human"}
         host = new_token()
@@ -278,8 +447,11 @@ def create_app(
             {i: digest(t) for i, t in tokens.items()},
             digest(host),
             status="open" if tokens else "running",
+            secret=secret,
+            client=key,
         )
-        await hub().room(game_id)
+        if not tokens:
+            await hub().room(game_id)  # bots alone: start playing now
         return JSONResponse(
             {
                 "id": game_id,
@@ -303,26 +475,35 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> dict[str, Any]:
-        if status is not None and status not in ("open", "running", "finished"):
-            raise _error(400, "status is one of open, running, finished")
+        if status is not None and status not in ("open", "running", "finished", "expired"):
+            raise _error(400, "status is one of open, running, finished, expired")
         return {"games": store().list_games(status)}
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> dict[str, Any]:
-        room = await room_or_404(game_id)
-        hub().flush(room)
+        if len(game_id) > MAX_ID:
+            raise _error(404, "there is no such game")
+        room = hub().rooms.get(game_id)
+        if room is not None:
+            hub().flush(room)
         row = store().get(game_id)
-        assert row is not None
-        return row.summary(room.seq)
+        if row is None:
+            raise _error(404, f"there is no game {game_id}")
+        moves = room.seq if room is not None else store().count_actions(game_id)
+        return row.summary(moves)
 
     @app.get("/api/games/{game_id}/record")
     async def export_record(game_id: str) -> JSONResponse:
-        room = await room_or_404(game_id)
-        hub().flush(room)
-        if not room.state.is_terminal():
-            raise _error(409, "a record is exported once the game is over (hidden cards)")
+        if len(game_id) > MAX_ID:
+            raise _error(404, "there is no such game")
+        room = hub().rooms.get(game_id)
+        if room is not None:
+            hub().flush(room)
         row = store().get(game_id)
-        assert row is not None
+        if row is None:
+            raise _error(404, f"there is no game {game_id}")
+        if row.status != "finished":
+            raise _error(409, "a record is exported once the game is over (hidden cards)")
         record = GameRecord(
             game=row.game,
             version=row.version,
@@ -331,6 +512,7 @@ def create_app(
             seats=[{"name": s["name"], "agent": s.get("agent", "human")} for s in row.seats],
             actions=store().actions(game_id),
             result=row.result,
+            secret=row.secret,
         )
         return JSONResponse(
             record.to_json(),
@@ -339,71 +521,99 @@ def create_app(
 
     @app.post("/api/records")
     async def import_record(request: Request) -> JSONResponse:
-        body = await _json_body(request, MAX_RECORD)
+        client = _client(request)
+        body = await json_body(request, lim.max_record, "a record")
+        if not imports.take(client):
+            raise _error(429, "too many records imported from your address: wait a minute")
         try:
-            record = GameRecord.from_json(body)
-            final = alea.replay(record)
-        except (AleaError, ValueError) as exc:
-            raise _error(400, f"not a valid record: {exc}") from None
+            record, record_hash = await asyncio.to_thread(_read_record, body)
+        except RecordError as exc:
+            raise _error(400, f"not a valid record: {short(exc)}") from None
+        known = store().find_import(record_hash)
+        if known is not None:
+            return JSONResponse({"id": known, "replay": f"/replay/{known}"}, status_code=200)
+        try:
+            final = await asyncio.to_thread(alea.replay, record)
+        except Exception as exc:  # whatever the engine makes of a forged record
+            raise _error(400, f"not a valid record: {short(exc)}") from None
         if not final.is_terminal():
             raise _error(400, "only finished games can be imported")
         game = final.game
         game_id = secrets.token_urlsafe(9)
-        seats = [
-            {"name": game.player_names[i], "kind": "bot", "agent": str(s.get("agent", "random"))}
-            for i, s in enumerate(record.seats[: game.num_players])
-        ]
-        while len(seats) < game.num_players:
-            seats.append({"name": game.player_names[len(seats)], "kind": "bot", "agent": "random"})
+        seats = []
+        for i in range(game.num_players):
+            given = record.seats[i] if i < len(record.seats) else None
+            agent = given.get("agent", "random") if isinstance(given, dict) else "random"
+            text = agent if isinstance(agent, str) else json.dumps(agent, sort_keys=True)
+            seats.append({"name": game.player_names[i], "kind": "bot", "agent": short(text, 200)})
+        seed = record.seed if record.seed is not None and 0 <= record.seed < 2**31 else None
         store().create_game(
             game_id,
             game.name,
             dict(game.options),
             seats,
-            int(record.seed or 0) % 2**31,
+            seed,
             game.version,
             {},
             digest(new_token()),
             status="finished",
             actions=record.actions,
             result=record.result,
+            secret=record.secret,
+            client=client_key(client),
+            record_hash=record_hash,
         )
         return JSONResponse({"id": game_id, "replay": f"/replay/{game_id}"}, status_code=201)
 
     @app.get("/api/games/{game_id}/frames/{k}")
-    async def frame(game_id: str, k: int) -> dict[str, Any]:
+    async def frame(game_id: str, k: int, request: Request) -> dict[str, Any]:
+        if not frame_asks.take(_client(request)):
+            raise _error(429, "too many replay frames asked for from your address: slow down")
         room = await room_or_404(game_id)
         hub().flush(room)
         if not 0 <= k <= room.seq:
             raise _error(404, f"the game has moves 0 to {room.seq}")
-        state = room.game.new_initial_state()
-        for data in store().actions(game_id)[:k]:
-            state.apply_action(room.game.action_from_json(data))
-        obs = state.observation(None)
+        drawn = frames.cached(game_id, k)
+        if drawn is None:
+            try:
+                drawn = await asyncio.to_thread(
+                    frames.frame,
+                    game_id,
+                    room.game,
+                    k,
+                    functools.partial(store().actions, game_id),
+                    board_svg,
+                )
+            except Exception as exc:
+                log.error("frame %s of game %s failed: %s", k, game_id, short(exc))
+                raise _error(409, f"frame {k} cannot be drawn: {short(exc)}") from None
         return {
             "k": k,
             "n": room.seq,
             "game": room.game.name,
-            "svg": board_svg(room.game.name, obs),
+            "svg": drawn["svg"],
             "log": room.log[max(0, k - 60) : k],
             "log_start": max(0, k - 60),
-            "outcome": state.outcome_text(),
+            "outcome": drawn["outcome"],
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def hand_over(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await json_body(request, 2_000, "a hand-over")
+        token = request.headers.get("x-alea-token", "")[:MAX_TOKEN]
         room = await room_or_404(game_id)
-        body = await _json_body(request, 2_000)
-        token = request.headers.get("x-alea-token", "")
         if not (store().is_host(game_id, token) or store().seat_for(game_id, token) == seat):
             raise _error(403, "only the host or that seat's player may hand a seat to a bot")
         if not 0 <= seat < room.game.num_players:
             raise _error(404, f"there is no seat {seat}")
-        spec = str(body.get("agent") or "heuristic")
+        if room.seats[seat]["kind"] != "human":
+            raise _error(409, f"seat {seat} is already played by a bot")
         try:
-            parse_spec(spec)
+            spec = check_agent(body.get("agent"), lim)
         except ValueError as exc:
             raise _error(400, str(exc)) from None
+        if room.evicted:
+            room = await room_or_404(game_id)
         await hub().hand_to_bot(room, seat, spec)
         return {"seat": seat, "agent": spec}
 
@@ -411,122 +621,203 @@ def create_app(
 
     @app.websocket("/ws/{game_id}")
     async def play_socket(ws: WebSocket, game_id: str) -> None:
+        client = _client(ws)
+        refusal = None
+        if not _same_origin(ws.headers):
+            refusal = "connections from another site's pages are refused", 4403
+        elif connections.get(client, 0) >= lim.max_connections_per_client:
+            refusal = "too many connections open from your address", 4429
+        elif not joins.take(client):
+            refusal = "too many connections opened from your address: wait a moment", 4429
         await ws.accept()
-
-        async def send(msg: dict[str, Any]) -> None:
-            if ws.client_state == WebSocketState.CONNECTED:
-                await ws.send_text(json.dumps(msg))
-
-        room = await hub().room(game_id)
-        if room is None:
-            await send({"type": "error", "message": f"there is no game {game_id}"})
-            await ws.close(code=4404)
+        if refusal is not None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(json.dumps({"type": "error", "message": refusal[0]}))
+                await ws.close(code=refusal[1])
             return
-        bucket = Bucket(rate, burst)
-        viewer: Viewer | None = None
+        connections[client] = connections.get(client, 0) + 1
+        session = _Session(ws, game_id, client)
         try:
-            hello = await _receive(ws, bucket, send)
-            if hello is None or hello.get("type") != "hello":
-                await send({"type": "error", "message": "first send {'type': 'hello'}"})
-                await ws.close(code=4400)
+            await session.run()
+        except WebSocketDisconnect:
+            pass
+        except Exception as exc:  # nothing a client does may end in a traceback
+            log.warning(
+                "connection to game %s ended: %s: %s", game_id, type(exc).__name__, short(exc)
+            )
+        finally:
+            connections[client] -= 1
+            if connections[client] <= 0:
+                del connections[client]
+            if session.viewer is not None and session.room is not None:
+                session.room.viewers.discard(session.viewer)
+
+    class _Session:
+        """One WebSocket connection: hello, then sync and act messages until it closes."""
+
+        def __init__(self, ws: WebSocket, game_id: str, client: str) -> None:
+            self.ws = ws
+            self.game_id = game_id
+            self.client = client
+            self.bucket = Bucket(lim.message_rate, lim.message_burst)
+            self.room: Room | None = None
+            self.viewer: Viewer | None = None
+            self.gone = False
+
+        async def send(self, msg: dict[str, Any]) -> None:
+            """Send ``msg``; a connection that has gone away is simply no longer written to."""
+            if self.gone or self.ws.client_state != WebSocketState.CONNECTED:
                 return
-            token = hello.get("token")
-            seat: int | None = None
-            if token is not None:
-                seat = store().seat_for(game_id, str(token)) if isinstance(token, str) else None
-                if seat is None:
-                    await send({"type": "error", "message": "that seat link is not valid"})
-                    await ws.close(code=4403)
-                    return
-                if room.status == "open":
-                    room.status = "running"
-                    store().set_seats(game_id, room.seats, "running")
-            viewer = Viewer(seat, send)
+            try:
+                await self.ws.send_text(json.dumps(msg))
+            except Exception:
+                self.gone = True
+
+        async def error(self, message: str, **extra: Any) -> None:
+            await self.send({"type": "error", "message": message, **extra})
+
+        async def receive(self) -> dict[str, Any] | None:
+            """The next message as an object; ``None`` (after telling the client) if refused."""
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            # Every frame counts against the rates, whatever it holds: a flood costs its
+            # sender time, not the server work.
+            own = client_messages.get(self.client)
+            for bucket in (self.bucket, own):
+                while not bucket.take():
+                    await asyncio.sleep(min(1.0, bucket.wait()))
+            text = message.get("text")
+            if text is None:
+                await self.error("binary frames are not read: send JSON text")
+                return None
+            if len(text) > lim.max_message or len(text.encode()) > lim.max_message:
+                await self.error(f"message too large (limit {lim.max_message} bytes)")
+                return None
+            try:
+                return parse_object(text)
+            except WireError as exc:
+                await self.error(f"{exc}; messages are JSON objects such as {{'type': 'sync'}}")
+                return None
+
+        async def run(self) -> None:
+            try:
+                room = await hub().room(self.game_id) if len(self.game_id) <= MAX_ID else None
+            except Exception as exc:
+                log.error("game %s cannot be loaded: %s", self.game_id, short(exc))
+                await self.error(f"game {self.game_id} cannot be loaded")
+                await self.ws.close(code=4409)
+                return
+            if room is None:
+                await self.error(f"there is no game {short(self.game_id, 40)}")
+                await self.ws.close(code=4404)
+                return
+            self.room = room
+            seat = await self.hello(room)
+            viewer = self.viewer = Viewer(seat, self.send)
             room.viewers.add(viewer)
             await hub().welcome(room, viewer)
             while True:
-                msg = await _receive(ws, bucket, send)
+                msg = await self.receive()
                 if msg is None:
                     continue
-                kind = msg.get("type")
-                if kind == "sync":
-                    await hub().welcome(room, viewer)
-                elif kind == "act":
-                    await _act(room, viewer, msg, send)
-                else:
-                    await send({"type": "error", "message": f"unknown message type {kind!r}"})
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if viewer is not None:
-                room.viewers.discard(viewer)
+                try:
+                    await self.handle(room, viewer, msg)
+                except Exception as exc:  # the engine's, or anything unforeseen: answer, go on
+                    log.warning(
+                        "message to game %s refused: %s: %s",
+                        self.game_id,
+                        type(exc).__name__,
+                        short(exc, 200),
+                    )
+                    await self.error(f"that message could not be applied: {short(exc)}")
 
-    async def _act(room: Room, viewer: Viewer, msg: dict[str, Any], send: Any) -> None:
-        seat = viewer.seat
-        if seat is None:
-            await send({"type": "error", "message": "spectators cannot act"})
-            return
-        seq = msg.get("seq")
-        if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-            await send({"type": "error", "message": "seq must be a whole number"})
-            return
-        if seq is not None and seq != room.seq:
-            await send({"type": "error", "message": str(StaleError(room.seq)), "stale": True})
-            await hub().welcome(room, viewer)
-            return
-        action = msg.get("action")
-        if "i" in msg:
-            i = msg["i"]
-            legal = room.state.legal_actions() if room.state.current_player() == seat else []
-            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(legal):
-                await send({"type": "error", "message": f"there is no choice number {i!r}"})
+        async def hello(self, room: Room) -> int | None:
+            """Wait for a valid hello; the seat it opens (``None``: a spectator)."""
+            while True:
+                msg = await self.receive()
+                if msg is None:
+                    continue
+                if msg.get("type") != "hello":
+                    await self.error("first send {'type': 'hello'}, with your seat's token")
+                    continue
+                token = msg.get("token")
+                if token is None:
+                    return None
+                seat = None
+                if isinstance(token, str) and len(token) <= MAX_TOKEN:
+                    seat = store().seat_for(self.game_id, token)
+                if seat is None:
+                    await self.error("that seat link is not valid (or its seat is a bot's now)")
+                    continue
+                open_now = sum(1 for v in room.viewers if v.seat == seat)
+                if open_now >= lim.max_connections_per_seat:
+                    await self.error(
+                        f"this seat link is open in {open_now} places already: close one first"
+                    )
+                    continue
+                if room.status == "open":
+                    room.status = "running"
+                    store().set_seats(self.game_id, room.seats, "running")
+                return seat
+
+        async def handle(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            kind = msg.get("type")
+            if kind == "sync":
+                await hub().welcome(room, viewer)
+            elif kind == "act":
+                await self.act(room, viewer, msg)
+            elif kind == "hello":
+                await self.error("this connection has said hello already")
+            else:
+                await self.error(
+                    f"unknown message type {short(json.dumps(kind), 40)}; "
+                    "the types are hello, sync and act"
+                )
+
+        async def act(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            seat = viewer.seat
+            if seat is None:
+                await self.error("this connection only watches: spectators cannot act")
                 return
-            action = legal[i].to_json()
-        if action is None:
-            await send({"type": "error", "message": "an act message needs 'i' or 'action'"})
-            return
-        try:
-            await hub().act(room, seat, action, seq)
-        except StaleError as exc:
-            await send({"type": "error", "message": str(exc), "stale": True})
-            await hub().welcome(room, viewer)
-        except IllegalActionError as exc:
-            await send({"type": "error", "message": str(exc), "rule": exc.rule})
-        except (RecordError, AleaError, ValueError) as exc:
-            await send({"type": "error", "message": f"not an action of this game: {exc}"})
+            seq = msg.get("seq")
+            if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+                await self.error("seq must be a whole number")
+                return
+            if seq is not None and seq != room.seq:
+                await self.error(str(StaleError(room.seq)), stale=True)
+                await hub().welcome(room, viewer)
+                return
+            action = msg.get("action")
+            if "i" in msg:
+                i = msg["i"]
+                legal = room.state.legal_actions() if room.state.current_player() == seat else []
+                if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(legal):
+                    what = short(json.dumps(i), 40)
+                    await self.error(f"there is no choice number {what} (0 to {len(legal) - 1})")
+                    return
+                action = legal[i].to_json()
+            if action is None:
+                await self.error("an act message needs 'i' (a choice number) or 'action'")
+                return
+            try:
+                await hub().act(room, seat, action, seq)
+            except StaleError as exc:
+                await self.error(str(exc), stale=True)
+                await hub().welcome(room, viewer)
+            except IllegalActionError as exc:
+                await self.error(str(exc), rule=exc.rule)
+            except AleaError as exc:
+                await self.error(f"not an action of this game: {short(exc)}")
+            except Exception as exc:  # a malformed action the game's parser did not foresee
+                log.info(
+                    "malformed action for game %s: %s: %s",
+                    self.game_id,
+                    type(exc).__name__,
+                    short(exc, 120),
+                )
+                await self.error(
+                    f"not an action of this game ({type(exc).__name__}: {short(exc, 120)})"
+                )
 
     return app
-
-
-async def _receive(ws: WebSocket, bucket: Bucket, send: Any) -> dict[str, Any] | None:
-    """The next message as an object; ``None`` (after telling the client) if it was refused."""
-    text = await ws.receive_text()
-    if len(text.encode()) > MAX_MESSAGE:
-        await send({"type": "error", "message": f"message too large (limit {MAX_MESSAGE} bytes)"})
-        return None
-    while not bucket.take():
-        # Over the rate, a connection's messages wait their turn: a flood costs its sender
-        # time, not the server work.
-        await asyncio.sleep(bucket.wait())
-    try:
-        msg = json.loads(text)
-    except json.JSONDecodeError:
-        await send({"type": "error", "message": "messages are JSON objects"})
-        return None
-    if not isinstance(msg, dict):
-        await send({"type": "error", "message": "messages are JSON objects"})
-        return None
-    return msg
-
-
-async def _json_body(request: Request, limit: int) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise _error(413, f"request too large (limit {limit} bytes)")
-    try:
-        body = json.loads(raw or b"{}")
-    except json.JSONDecodeError:
-        raise _error(400, "the request body must be JSON") from None
-    if not isinstance(body, dict):
-        raise _error(400, "the request body must be a JSON object")
-    return body

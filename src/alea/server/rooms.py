@@ -3,8 +3,10 @@
 Every accepted action is committed to the store before anyone hears of it, then each viewer is
 sent what their seat may see: ``observation(seat)``, the seat's legal actions, the board drawn
 from that observation, and the log lines (the public text of each action). Chance is drawn by
-the server from the game's seed and the action number, so a game replays and resumes exactly;
-bots think in worker processes so one game's search never stalls another.
+the server from the game's secret and the action number (``alea.core.fairness``), so a game
+replays and resumes exactly and no one can foresee a roll; search bots think in worker processes,
+shared fairly between games. Rooms are loaded when first touched (in a worker thread), and leave
+memory when nobody watches them and nothing is left for the server to play.
 """
 
 from __future__ import annotations
@@ -12,21 +14,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import alea
-from alea.agents import parse_spec
-from alea.core.agent import Agent
 from alea.core.errors import AleaError, IllegalActionError, RecordError
+from alea.core.fairness import bot_seed, chance_rng
 from alea.core.game import Action, Game, State
 from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
 from alea.render import NoRendererError, action_place, render_observation
+from alea.server.bots import FairPool, agent_for, bot_act, slow
+from alea.server.limits import Limits
 from alea.server.store import Store
+from alea.server.wire import short
 
 log = logging.getLogger("alea.server")
 
@@ -36,36 +42,9 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 LOG_TAIL = 400
 """Log lines sent with a full view (older ones stay in the record)."""
 PACE = 1.0
+"""Seconds between views while bots and dice play on by themselves."""
 FLUSH_EVERY = 64
 """Automatic moves kept in memory at most before they are stored."""
-"""Seconds between views while bots and dice play on by themselves."""
-
-
-def bot_act(
-    game_name: str,
-    options: dict[str, Any],
-    state_json: dict[str, Any],
-    seat: int,
-    spec: str,
-    seed: int,
-) -> dict[str, Any]:
-    """Worker-process entry: the bot's chosen action for ``seat`` as JSON."""
-    game = alea.load(game_name, **options)
-    state = game.state_from_json(state_json)
-    agent = _agent(spec)
-    action = agent.act(state, seat, make_rng(seed))
-    return action.to_json()
-
-
-_AGENTS: dict[str, Agent] = {}
-
-
-def _agent(spec: str) -> Agent:
-    """One agent per spec and process: bots keep no memory between positions."""
-    agent = _AGENTS.get(spec)
-    if agent is None:
-        agent = _AGENTS[spec] = parse_spec(spec)
-    return agent
 
 
 @dataclass(eq=False)
@@ -86,9 +65,12 @@ class Room:
     game: Game
     state: State
     seats: list[dict[str, Any]]
-    seed: int
+    seed: int | None
     log: list[str]
     status: str
+    secret: str | None = None
+    """Every chance outcome and bot seed derives from it; ``None`` only for games stored
+    before secrets, which keep their seed's dice."""
     viewers: set[Viewer] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
@@ -98,38 +80,85 @@ class Room:
     unsaved: list[dict[str, Any]] = field(default_factory=list)
     wake: bool = False
     """Set by ``Hub.kick``: the driver must look at the position again before it stops."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the room last changed or was asked for (to evict rooms nobody uses)."""
+    evicted: bool = False
+    """Set when the room left memory: whoever still holds it asks the hub again."""
 
     @property
     def seq(self) -> int:
         """Actions applied so far (stored, or about to be before anyone sees them)."""
         return len(self.log)
 
+    @property
+    def has_people(self) -> bool:
+        """Whether a seat is a human's."""
+        return any(s["kind"] == "human" for s in self.seats)
+
+    def chance_rng(self) -> random.Random:
+        """The generator of the chance event at the current move."""
+        if self.secret is not None:
+            return chance_rng(self.secret, self.seq)
+        return make_rng(derive_seed(self.seed or 0, f"chance{self.seq}"))
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s bot for its decision at the current move."""
+        if self.secret is not None:
+            return bot_seed(self.secret, seat, self.seq)
+        return derive_seed(self.seed or 0, f"seat{seat}-{self.seq}")
+
+    def busy(self) -> bool:
+        """Whether the room is in use: watched, locked, or with moves left to play or store."""
+        driving = self.driver is not None and not self.driver.done()
+        return bool(self.viewers) or self.lock.locked() or driving or bool(self.unsaved)
+
 
 class Hub:
     """All live rooms of a server, loaded from the store on demand."""
 
-    def __init__(self, store: Store, executor: Executor | None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        executor: Executor | None,
+        limits: Limits | None = None,
+        slots: int = 1,
+    ) -> None:
         self.store = store
-        self.executor = executor
+        self.limits = limits or Limits()
+        self.pool = FairPool(executor, slots) if executor is not None else None
+        """Search bots' workers (``None``: searches run in the event loop, for tests)."""
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # -- loading --------------------------------------------------------------------------------
 
     async def room(self, game_id: str) -> Room | None:
-        """The live room of a stored game (rebuilt by replay the first time), or ``None``."""
+        """The live room of a stored game (rebuilt by replay the first time), or ``None``.
+
+        The replay runs in a worker thread, so loading a long game never holds up the others.
+        """
         room = self.rooms.get(game_id)
         if room is not None:
+            room.touched = time.monotonic()
             return room
-        async with self._loading:
-            room = self.rooms.get(game_id)
-            if room is None:
-                room = self._load(game_id)
-                if room is not None:
-                    self.rooms[game_id] = room
-        if room is not None:
-            self.kick(room)
-        return room
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[game_id] = pending
+            try:
+                loaded = await asyncio.to_thread(self._load, game_id)
+            except BaseException as exc:
+                del self._loading[game_id]
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: only the waiters care
+                raise
+            del self._loading[game_id]
+            if loaded is not None:
+                self.rooms[game_id] = loaded
+                self.kick(loaded)
+            pending.set_result(loaded)
+            return loaded
+        return await asyncio.shield(pending)
 
     def _load(self, game_id: str) -> Room | None:
         row = self.store.get(game_id)
@@ -147,15 +176,54 @@ class Hub:
                 raise RecordError(
                     f"stored game {game_id}: action {i + 1} is illegal: {exc}"
                 ) from None
-        return Room(game_id, game, state, row.seats, row.seed, lines, row.status)
+        return Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
 
-    async def resume_all(self) -> None:
-        """Load every unfinished game so bots and chance carry on after a restart."""
-        for game_id in self.store.unfinished():
+    async def resume_bots(self) -> None:
+        """Play on the running games of bots alone after a restart, a few at a time.
+
+        Runs in the background once the server serves: games with a human seat wait until
+        someone opens them, and at most ``limits.live_bot_games`` games of bots play at once.
+        """
+        ids = await asyncio.to_thread(self.store.running_bot_games)
+        for game_id in ids:
+            while (
+                sum(1 for r in self.rooms.values() if not r.has_people and r.busy())
+                >= self.limits.live_bot_games
+            ):
+                await asyncio.sleep(1.0)
             try:
                 await self.room(game_id)
-            except AleaError as exc:
-                log.error("cannot resume game %s: %s", game_id, exc)
+            except Exception as exc:  # one broken game must not stop the others
+                log.error("cannot resume game %s: %s", game_id, short(exc))
+
+    # -- housekeeping -----------------------------------------------------------------------------
+
+    async def sweep(self) -> tuple[int, int]:
+        """Expire games left idle too long and let unused rooms leave memory.
+
+        Returns how many games expired and how many rooms were evicted.
+        """
+        now = datetime.now(UTC)
+        idle = await asyncio.to_thread(
+            self.store.idle_games,
+            now - timedelta(seconds=self.limits.open_ttl),
+            now - timedelta(seconds=self.limits.idle_ttl),
+        )
+        live = {gid for gid, r in self.rooms.items() if r.busy()}
+        expired = [gid for gid in idle if gid not in live]
+        await asyncio.to_thread(self.store.expire, expired)
+        for gid in expired:
+            room = self.rooms.get(gid)
+            if room is not None:
+                room.status = "expired"
+        cutoff = time.monotonic() - self.limits.room_ttl
+        evicted = 0
+        for gid, room in list(self.rooms.items()):
+            if room.touched < cutoff and not room.busy():
+                room.evicted = True
+                del self.rooms[gid]
+                evicted += 1
+        return len(expired), evicted
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -224,6 +292,10 @@ class Hub:
             state = room.state
             if state.is_terminal():
                 raise IllegalActionError("the game is over", "")
+            if room.status == "expired":
+                raise IllegalActionError("the game expired after a long time without a move", "")
+            if room.seats[seat]["kind"] != "human":
+                raise IllegalActionError("a bot plays this seat now: the link only watches", "")
             if state.current_player() != seat:
                 raise IllegalActionError("it is not your turn", "")
             action = room.game.action_from_json(action_json)
@@ -242,7 +314,7 @@ class Hub:
         if state.is_chance_node():
             return True
         seat = room.seats[state.current_player()]
-        return seat["kind"] == "bot" and not _slow(str(seat.get("agent", "")))
+        return seat["kind"] == "bot" and not slow(str(seat.get("agent", "")))
 
     def _commit(self, room: Room, actions: list[Action], *, defer: bool = False) -> None:
         """Apply ``actions`` to a copy, store them, then make the copy the position.
@@ -259,6 +331,7 @@ class Hub:
         room.state = state
         room.log.extend(lines)
         room.status = "finished" if state.is_terminal() else "running"
+        room.touched = time.monotonic()
         room.unsaved.extend(a.to_json() for a in actions)
         if not defer or len(room.unsaved) >= FLUSH_EVERY or state.is_terminal():
             self.flush(room)
@@ -310,20 +383,19 @@ class Hub:
         while True:
             async with room.lock:
                 state = room.state
-                if state.is_terminal():
+                if state.is_terminal() or room.status == "expired" or room.evicted:
                     return
                 p = state.current_player()
                 if state.is_chance_node():
-                    rng = make_rng(derive_seed(room.seed, f"chance{room.seq}"))
-                    self._commit(room, [state.sample_chance(rng)], defer=True)
+                    self._commit(room, [state.sample_chance(room.chance_rng())], defer=True)
                     changed = True
                 elif room.seats[p]["kind"] == "bot":
                     spec = str(room.seats[p]["agent"])
                     seq = room.seq
-                    seed = derive_seed(room.seed, f"seat{p}-{seq}")
-                    if not _slow(spec):
+                    seed = room.bot_seed(p)
+                    if not slow(spec):
                         # Quick bots answer in well under a millisecond: no process round trip.
-                        agent = _agent(spec)
+                        agent = agent_for(spec)
                         chosen = agent.act(state, p, make_rng(seed))
                         self._commit(room, [chosen], defer=True)
                         changed = True
@@ -340,23 +412,35 @@ class Hub:
                 continue
             if room.last_broadcast < room.changed:
                 await self.broadcast(room)  # show the position the bot is thinking about
-            args = (room.game.name, dict(room.game.options), snapshot, p, spec, seed)
+            args = (
+                room.game.name,
+                dict(room.game.options),
+                snapshot,
+                p,
+                spec,
+                seed,
+                self.limits.bot_time,
+            )
             try:
-                if self.executor is None:
+                if self.pool is None:
                     chosen_json = bot_act(*args)
                 else:
-                    loop = asyncio.get_running_loop()
-                    chosen_json = await loop.run_in_executor(self.executor, bot_act, *args)
-            except Exception:
-                log.exception("bot for seat %s of game %s failed", p, room.id)
+                    chosen_json = await self.pool.run(room.id, room.has_people, bot_act, *args)
+            except Exception as exc:
+                log.error("bot for seat %s of game %s failed: %s", p, room.id, short(exc))
                 return
             async with room.lock:
                 if room.seq != seq:
                     continue  # the position moved on (a seat was handed over): think again
                 try:
                     self._commit(room, [room.game.action_from_json(chosen_json)])
-                except AleaError:
-                    log.exception("bot for seat %s of game %s chose an illegal action", p, room.id)
+                except AleaError as exc:
+                    log.error(
+                        "bot for seat %s of game %s chose an illegal action: %s",
+                        p,
+                        room.id,
+                        short(exc),
+                    )
                     return
             await self._maybe_broadcast(room)
 
@@ -367,12 +451,21 @@ class Hub:
             await asyncio.sleep(0)
 
     async def hand_to_bot(self, room: Room, seat: int, spec: str) -> None:
-        """Let a bot play ``seat`` from now on."""
+        """Let a bot play ``seat`` from now on; the seat's link stops opening it at once.
+
+        Connections already open on the seat become spectators' (they may watch, not act).
+        """
         async with room.lock:
             seats = [dict(s) for s in room.seats]
             seats[seat] = {"name": seats[seat]["name"], "kind": "bot", "agent": spec}
-            self.store.set_seats(room.id, seats, room.status)
+            status = "running" if room.status == "open" else room.status
+            self.store.revoke_seat(room.id, seat)
+            self.store.set_seats(room.id, seats, status)
             room.seats = seats
+            room.status = status
+            for viewer in room.viewers:
+                if viewer.seat == seat:
+                    viewer.seat = None
         await self.broadcast(room)
         self.kick(room)
 
@@ -383,11 +476,6 @@ class Hub:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.driver
-
-
-def _slow(spec: str) -> bool:
-    """Whether an agent spec names a bot that thinks for a noticeable time (a search)."""
-    return spec.startswith("mcts")
 
 
 def board_svg(game: str, obs: dict[str, Any]) -> str:

@@ -1,8 +1,9 @@
 """Persistence for online games: SQLAlchemy Core tables, managed by Alembic migrations.
 
-A game is its settings (game id, options, seats, seed) plus an append-only list of actions; the
+A game is its settings (game id, options, seats, secret) plus an append-only list of actions; the
 position is rebuilt by replaying them, so what is stored is exactly what a record holds. Seat
-tokens are kept only as SHA-256 digests.
+tokens are kept only as SHA-256 digests. The secret every chance outcome derives from is read by
+the server alone and leaves it only in the record of a finished game.
 """
 
 from __future__ import annotations
@@ -40,13 +41,16 @@ games_table = Table(
     Column("game", String(32), nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", Integer, nullable=True),
     Column("version", String(32), nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("result", Text, nullable=True),
     Column("host_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("secret", String(128), nullable=True),
+    Column("client", String(64), nullable=True, index=True),
+    Column("record_hash", String(64), nullable=True, index=True),
 )
 
 seat_tokens_table = Table(
@@ -65,8 +69,9 @@ actions_table = Table(
     Column("action", Text, nullable=False),
 )
 
-STATUSES = ("open", "running", "finished")
-"""``open``: a human seat has never connected; ``running``; ``finished``."""
+STATUSES = ("open", "running", "finished", "expired")
+"""``open``: a human seat has never connected; ``running``; ``finished``; ``expired``: left idle
+for longer than the server keeps unfinished games."""
 
 
 def digest(token: str) -> str:
@@ -91,15 +96,17 @@ class GameRow:
     game: str
     options: dict[str, Any]
     seats: list[dict[str, Any]]
-    seed: int
+    seed: int | None
     version: str
     status: str
     result: dict[str, Any] | None
     created: datetime
     updated: datetime
+    secret: str | None = None
+    """Never part of a summary or a view: it leaves the server only in a finished record."""
 
     def summary(self, moves: int) -> dict[str, Any]:
-        """What the lobby lists about a game."""
+        """What the lobby lists about a game (neither its secret nor its seed)."""
         return {
             "id": self.id,
             "game": self.game,
@@ -128,6 +135,7 @@ def _row(r: Any) -> GameRow:
         result=None if r.result is None else json.loads(r.result),
         created=created,
         updated=updated,
+        secret=r.secret,
     )
 
 
@@ -177,13 +185,17 @@ class Store:
         game: str,
         options: dict[str, Any],
         seats: list[dict[str, Any]],
-        seed: int,
+        seed: int | None,
         version: str,
         token_hashes: dict[int, str],
         host_hash: str,
         status: str = "open",
         actions: list[dict[str, Any]] | None = None,
         result: dict[str, Any] | None = None,
+        *,
+        secret: str | None = None,
+        client: str | None = None,
+        record_hash: str | None = None,
     ) -> None:
         """Store a new game with its seat token digests (and, for imports, its actions)."""
         now = _now()
@@ -201,6 +213,9 @@ class Store:
                     host_hash=host_hash,
                     created=now,
                     updated=now,
+                    secret=secret,
+                    client=client,
+                    record_hash=record_hash,
                 )
             )
             if token_hashes:
@@ -235,6 +250,12 @@ class Store:
                 .order_by(actions_table.c.seq)
             ).all()
         return [json.loads(r.action) for r in rows]
+
+    def count_actions(self, game_id: str) -> int:
+        """How many actions a game has stored."""
+        with self.engine.connect() as conn:
+            q = select(func.count()).where(actions_table.c.game_id == game_id)
+            return int(conn.execute(q).scalar_one())
 
     def append(
         self,
@@ -307,9 +328,67 @@ class Store:
         return [_row(r).summary(int(r.n or 0)) for r in rows]
 
     def unfinished(self) -> list[str]:
-        """Ids of games that are not finished."""
+        """Ids of games that are open or running."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(games_table.c.id).where(games_table.c.status != "finished")
+                select(games_table.c.id).where(games_table.c.status.in_(("open", "running")))
             ).all()
         return [r.id for r in rows]
+
+    def running_bot_games(self) -> list[str]:
+        """Ids of running games in which no seat is a human's, oldest change first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id, games_table.c.seats)
+                .where(games_table.c.status == "running")
+                .order_by(games_table.c.updated)
+            ).all()
+        return [r.id for r in rows if all(s["kind"] == "bot" for s in json.loads(r.seats))]
+
+    def count_unfinished(self, client: str | None = None) -> int:
+        """Games open or running (those created by ``client`` only, when given)."""
+        q = select(func.count()).select_from(games_table)
+        q = q.where(games_table.c.status.in_(("open", "running")))
+        if client is not None:
+            q = q.where(games_table.c.client == client)
+        with self.engine.connect() as conn:
+            return int(conn.execute(q).scalar_one())
+
+    def find_import(self, record_hash: str) -> str | None:
+        """The id of the game an identical record was imported as, if any."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(games_table.c.id).where(games_table.c.record_hash == record_hash)
+            ).first()
+        return None if r is None else str(r.id)
+
+    def revoke_seat(self, game_id: str, seat: int) -> None:
+        """Forget the token of ``seat``: its link no longer opens the seat."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seat_tokens_table.delete().where(
+                    seat_tokens_table.c.game_id == game_id, seat_tokens_table.c.seat == seat
+                )
+            )
+
+    def idle_games(self, open_before: datetime, running_before: datetime) -> list[str]:
+        """Open games untouched since ``open_before`` and running ones since ``running_before``."""
+        c = games_table.c
+        q = select(c.id).where(
+            ((c.status == "open") & (c.updated < open_before))
+            | ((c.status == "running") & (c.updated < running_before))
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q).all()]
+
+    def expire(self, game_ids: list[str]) -> None:
+        """Mark unfinished games as expired."""
+        if not game_ids:
+            return
+        c = games_table.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.update()
+                .where(c.id.in_(game_ids), c.status.in_(("open", "running")))
+                .values(status="expired", updated=_now())
+            )

@@ -97,26 +97,43 @@ def put_horreum(state: ForumState, seat: int, market: str | int) -> None:
     state._legal = None
 
 
-def skip_to(state: ForumState, name: str, entry: int = 1) -> None:
-    """Drive the game forward, every entry roll showing ``entry`` and every player passing,
-    until the named stage is reached (``move``, ``social``, ``build``, ``give``, ``fate`` …)."""
-    for _ in range(10_000):
-        if stage(state) == name:
+PASSING_VERBS = ("done", "pass", "decline", "refuse")
+"""The decisions that let a turn go by, in the order the drivers below try them."""
+
+
+def pass_once(state: ForumState, entry: int = 1) -> None:
+    """One step of a turn in which nothing happens: the entry roll shows ``entry``, the player
+    to move passes. A fate draw needs a card, so it stops the drivers (use ``end_turn``)."""
+    if state.is_terminal():
+        raise AssertionError("the game is over")
+    if state.is_chance_node():
+        if stage(state) == "fate":
+            raise AssertionError("reached the fate draw: it needs a card (use end_turn)")
+        roll(state, entry)
+        return
+    legal = state.legal_actions()
+    for verb in PASSING_VERBS:
+        d = Decide(state.current_player(), verb)
+        if d in legal:
+            state.apply_action(d)
             return
-        if state.is_chance_node():
-            if stage(state) == "fate":
-                raise AssertionError("reached the fate draw before the wanted stage")
-            roll(state, entry)
-            continue
-        legal = state.legal_actions()
-        for verb in ("done", "pass", "decline", "refuse"):
-            d = Decide(state.current_player(), verb)
-            if d in legal:
-                state.apply_action(d)
-                break
-        else:
-            raise AssertionError(f"no passing move in stage {stage(state)}: {legal}")
-    raise AssertionError(f"stage {name} never came")
+    raise AssertionError(f"no passing move in stage {stage(state)}: {legal}")
+
+
+def pass_until(state: ForumState, *names: str, entry: int = 1) -> None:
+    """Drive the game forward, every entry roll showing ``entry`` and every player passing,
+    until the first of the named stages (``"fate"`` among them stops at the fate draw)."""
+    for _ in range(10_000):
+        if stage(state) in names:
+            return
+        pass_once(state, entry)
+    raise AssertionError(f"none of {names} ever came")
+
+
+def skip_to(state: ForumState, name: str, entry: int = 1) -> None:
+    """Drive the game forward as ``pass_until`` does, until the named stage is reached
+    (``move``, ``social``, ``build``, ``give``, ``fate`` …)."""
+    pass_until(state, name, entry=entry)
 
 
 # --- appended for the fate, money, victory and information tests ------------------------------
@@ -125,33 +142,7 @@ def skip_to(state: ForumState, name: str, entry: int = 1) -> None:
 def set_money(state: ForumState, seat: int, amount: int) -> None:
     """Give ``seat`` ``amount`` as if it had held it at the last conversion (FOR-8.1), so the
     end of the turn neither gains nor loses prestige for it."""
-    state.money[seat] = amount
-    state.banked[seat] = max(0, amount) // 1000
-    state._legal = None
-
-
-def pass_until(state: ForumState, *names: str, entry: int = 1) -> None:
-    """Like ``skip_to``, but stop at the first of several stages (``"fate"`` among them stops
-    at the fate draw); every entry roll shows ``entry`` and every player passes."""
-    for _ in range(10_000):
-        if stage(state) in names:
-            return
-        if state.is_terminal():
-            raise AssertionError(f"the game ended before any of {names}")
-        if state.is_chance_node():
-            if stage(state) == "fate":
-                raise AssertionError(f"reached the fate draw before any of {names}")
-            roll(state, entry)
-            continue
-        legal = state.legal_actions()
-        for verb in ("done", "pass", "decline", "refuse"):
-            d = Decide(state.current_player(), verb)
-            if d in legal:
-                state.apply_action(d)
-                break
-        else:
-            raise AssertionError(f"no passing move in stage {stage(state)}: {legal}")
-    raise AssertionError(f"none of {names} ever came")
+    set_purse(state, seat, amount)
 
 
 def at_fate(players: int = 4, first: int = A, **options: object) -> ForumState:
@@ -229,19 +220,7 @@ def pass_while(state: ForumState, stages: Sequence[str], entry: int = 1) -> list
         if name not in stages:
             return seen
         seen.append(name)
-        if state.is_chance_node():
-            if name == "fate":
-                raise AssertionError("the fate draw needs a card: use end_turn")
-            roll(state, entry)
-            continue
-        legal = state.legal_actions()
-        for verb in ("done", "pass", "decline", "refuse"):
-            d = Decide(state.current_player(), verb)
-            if d in legal:
-                state.apply_action(d)
-                break
-        else:
-            raise AssertionError(f"no passing move in stage {name}: {legal}")
+        pass_once(state, entry)
     raise AssertionError(f"the game stayed in {stages}")
 
 
@@ -262,3 +241,17 @@ def end_turn(state: ForumState, card: int = 5) -> None:
     skip_to(state, "fate")
     state.apply_action(Draw(card))
     assert stage(state) not in ("fate_choice", "fate_roll", "birth"), "the card needs answers"
+
+
+QUIET = 5
+"""Provincial uprising in Rhodes and Damascus: no effect while no agent stands there."""
+
+
+def quiet_draw(state: ForumState) -> None:
+    """At the fate draw, draw the quiet card (put back in the deck if it was drawn before)."""
+    from alea.games.forum.actions import Draw
+
+    assert stage(state) == "fate"
+    if QUIET not in state.fate_deck:
+        state.fate_deck.append(QUIET)
+    state.apply_action(Draw(QUIET))

@@ -10,6 +10,7 @@ import alea
 from alea.agents import make
 from alea.core.rng import make_rng
 from alea.games.forum.state import ForumState
+from sampled_positions import decision_positions
 
 GAMES_PER_SEAT = 15
 
@@ -34,24 +35,9 @@ def hidden_variant(state: ForumState, seat: int, rng: random.Random) -> ForumSta
 
 
 def decision_states(count: int, seed: int) -> list[ForumState]:
-    game = alea.load("forum", players=4)
-    state = game.new_initial_state()
+    state = alea.load("forum", players=4).new_initial_state()
     assert isinstance(state, ForumState)
-    rng = make_rng(seed)
-    bot = make("heuristic")
-    picked: list[ForumState] = []
-    step = 0
-    while not state.is_terminal() and len(picked) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        p = state.current_player()
-        if len(state.legal_actions()) > 1 and step % 5 == 0:
-            picked.append(state.clone())
-        state.apply_action(bot.act(state, p, rng))
-        step += 1
-    assert len(picked) == count
-    return picked
+    return decision_positions(state, count, seed, every=5, bot=make("heuristic"))
 
 
 @pytest.mark.parametrize("kind", ["heuristic", "mcts"])

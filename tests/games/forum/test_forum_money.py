@@ -16,6 +16,7 @@ from forum_builders import (
     next_trade,
     pass_until,
     put_horreum,
+    quiet_draw,
     set_money,
     set_purse,
     skip_to,
@@ -23,18 +24,6 @@ from forum_builders import (
 )
 
 from alea.games.forum.actions import Build, Divorce, Draw, Propose
-from alea.games.forum.state import ForumState
-
-QUIET = 5
-"""Provincial uprising in Rhodes and Damascus: no effect while no agent stands there."""
-
-
-def quiet_draw(state: ForumState) -> None:
-    assert stage(state) == "fate"
-    if QUIET not in state.fate_deck:
-        state.fate_deck.append(QUIET)
-    state.apply_action(Draw(QUIET))
-
 
 # --- FOR-8.1 converting money -----------------------------------------------------------------
 

@@ -5,23 +5,25 @@ from __future__ import annotations
 import random
 
 import pytest
-from forum_builders import A, B, C, D, at_fate, new_state, pass_until, set_money, skip_to, stage
+from forum_builders import (
+    A,
+    B,
+    C,
+    D,
+    at_fate,
+    new_state,
+    pass_until,
+    quiet_draw,
+    set_money,
+    skip_to,
+    stage,
+)
 
 import alea
 from alea.core.errors import IllegalActionError
 from alea.core.game import TERMINAL
 from alea.games.forum.actions import Decide, Draw
 from alea.games.forum.state import ForumState
-
-QUIET = 5
-"""Provincial uprising in Rhodes and Damascus: no effect while no agent stands there."""
-
-
-def quiet_draw(state: ForumState) -> None:
-    assert stage(state) == "fate"
-    if QUIET not in state.fate_deck:
-        state.fate_deck.append(QUIET)
-    state.apply_action(Draw(QUIET))
 
 
 def over(state: ForumState, winners: list[int]) -> None:

@@ -12,6 +12,7 @@ from alea.core.rng import make_rng
 from alea.games.hotre.bot import HotreBot, canonical, holdings
 from alea.games.hotre.game import HotreGame
 from alea.games.hotre.state import HotreState
+from sampled_positions import decision_positions
 
 GAMES_PER_SEAT = 10
 
@@ -55,21 +56,7 @@ def test_heuristic_beats_random_players_in_every_seat(players: int) -> None:
 def decision_states(count: int, seed: int, players: int = 4) -> list[HotreState]:
     """Positions with a real choice from a game of bots, every third decision."""
     state = HotreGame(players=players).new_initial_state()
-    rng = make_rng(seed)
-    bot = HotreBot()
-    picked: list[HotreState] = []
-    step = 0
-    while not state.is_terminal() and len(picked) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        p = state.current_player()
-        if len(state.legal_actions()) > 1 and step % 3 == 0:
-            picked.append(state.clone())
-        state.apply_action(bot.act(state, p, rng))
-        step += 1
-    assert len(picked) == count
-    return picked
+    return decision_positions(state, count, seed, every=3, bot=HotreBot())
 
 
 @pytest.mark.parametrize("players", [4, 2])

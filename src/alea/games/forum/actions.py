@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from alea.core.errors import RecordError
+from alea.core.actions import ActionSet, DeclaredAction, Flag, Key, Named, Whole, Word
 from alea.core.game import Action
 from alea.games.forum.board import BOARD
 
@@ -27,329 +27,204 @@ _VERB_TEXT: Final = {
 }
 
 
-def _m(market: int) -> str:
-    return BOARD.markets[market].name
-
-
-def _child(son: bool) -> str:
-    return "son" if son else "daughter"
-
-
 def space_name(space: int) -> str:
     """A benefaction space as text, e.g. ``QVAESTOR TEMPLE``."""
     band, kind = divmod(space, len(BENEFACTION_KINDS))
     return f"{BOARD.bands[band].name} {BENEFACTION_KINDS[kind]}"
 
 
+Seat = Annotated[int, Whole(0, 3, names=GENTES)]
+Market = Annotated[int, Named([m.name for m in BOARD.markets], "a market of the Forum board")]
+Child = Annotated[bool, Flag("son", "daughter")]
+Price = Annotated[int, Whole(0, 100_000)]
+
+
 @dataclass(frozen=True, slots=True)
-class FirstPlayer(Action):
+class FirstPlayer(DeclaredAction):
     """Chance: the roll for first player (FOR-1.6)."""
 
-    seat: int
+    json_type = "first"
+    template = "the {seat} win the roll and play first"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "first", "seat": self.seat}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} win the roll and play first"
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
-class Family(Action):
+class Family(DeclaredAction):
     """Chance: a family card drawn by ``seat`` (FOR-1.4, FOR-7.15): a son or a daughter."""
 
-    seat: int
-    son: bool
+    json_type = "family"
+    template = "the {seat} draw a family card ({son})"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "family", "seat": self.seat, "son": self.son}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} draw a family card ({_child(self.son)})"
+    seat: Seat
+    son: Child
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(DeclaredAction):
     """Chance: one six-sided die."""
 
-    value: int
+    json_type = "roll"
+    template = "the die shows {value}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "roll", "value": self.value}
-
-    def __str__(self) -> str:
-        return f"the die shows {self.value}"
+    value: Annotated[int, Whole(1, 6)]
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(DeclaredAction):
     """Chance: the fate card drawn this turn (FOR-7.1), by its number 1-30."""
 
-    card: int
+    json_type = "fate"
+    template = "fate card {card} is drawn"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "fate", "card": self.card}
-
-    def __str__(self) -> str:
-        return f"fate card {self.card} is drawn"
+    card: Annotated[int, Whole(1, 30)]
 
 
 @dataclass(frozen=True, slots=True)
-class Decide(Action):
+class Decide(DeclaredAction):
     """A decision without a place: finish moving, pass, accept, decline, pay or refuse."""
 
-    seat: int
-    verb: str
+    json_type = "decide"
+    template = "the {seat} {verb}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "decide", "seat": self.seat, "verb": self.verb}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} {_VERB_TEXT.get(self.verb, self.verb)}"
+    seat: Seat
+    verb: Annotated[str, Word(_VERB_TEXT)]
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(DeclaredAction):
     """An agent steps along one link (FOR-3.2)."""
 
-    seat: int
-    src: int
-    to: int
+    json_type = "move"
+    template = "the {seat} move an agent {src} → {to}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "move", "seat": self.seat, "from": _m(self.src), "to": _m(self.to)}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} move an agent {_m(self.src)} → {_m(self.to)}"
+    seat: Seat
+    src: Annotated[Market, Key("from")]
+    to: Market
 
 
 @dataclass(frozen=True, slots=True)
-class MarryLocal(Action):
+class MarryLocal(DeclaredAction):
     """Marry a child into the local aristocracy of ``market`` (FOR-4.3, FOR-7.12)."""
 
-    seat: int
-    market: int
-    son: bool
+    json_type = "marry_local"
+    template = "the {seat} marry a {son} into the aristocracy of {market}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "type": "marry_local",
-            "seat": self.seat,
-            "market": _m(self.market),
-            "son": self.son,
-        }
-
-    def __str__(self) -> str:
-        return (
-            f"the {GENTES[self.seat]} marry a {_child(self.son)} into the aristocracy of "
-            f"{_m(self.market)}"
-        )
+    seat: Seat
+    market: Market
+    son: Child
 
 
 @dataclass(frozen=True, slots=True)
-class Propose(Action):
+class Propose(DeclaredAction):
     """Propose a marriage alliance to ``to``: our son or daughter, for ``price`` (FOR-4.5)."""
 
-    seat: int
-    to: int
-    son: bool
-    price: int
+    json_type = "propose"
+    template = "the {seat} offer their {son} in marriage to the {to} for ${price}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "type": "propose",
-            "seat": self.seat,
-            "to": self.to,
-            "son": self.son,
-            "price": self.price,
-        }
-
-    def __str__(self) -> str:
-        return (
-            f"the {GENTES[self.seat]} offer their {_child(self.son)} in marriage to the "
-            f"{GENTES[self.to]} for ${self.price}"
-        )
+    seat: Seat
+    to: Seat
+    son: Child
+    price: Price
 
 
 @dataclass(frozen=True, slots=True)
-class Counter(Action):
+class Counter(DeclaredAction):
     """Answer a proposal with another price (FOR-4.5)."""
 
-    seat: int
-    price: int
+    json_type = "counter"
+    template = "the {seat} ask ${price} instead"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "counter", "seat": self.seat, "price": self.price}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} ask ${self.price} instead"
+    seat: Seat
+    price: Price
 
 
 @dataclass(frozen=True, slots=True)
-class Divorce(Action):
+class Divorce(DeclaredAction):
     """End the marriage alliance with ``other`` on request (FOR-4.7)."""
 
-    seat: int
-    other: int
+    json_type = "divorce"
+    template = "the {seat} divorce the {other}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "divorce", "seat": self.seat, "other": self.other}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} divorce the {GENTES[self.other]}"
+    seat: Seat
+    other: Seat
 
 
 @dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(DeclaredAction):
     """Build a horreum where an agent stands (FOR-6.2)."""
 
-    seat: int
-    market: int
+    json_type = "build"
+    template = "the {seat} build a horreum in {market}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "build", "seat": self.seat, "market": _m(self.market)}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} build a horreum in {_m(self.market)}"
+    seat: Seat
+    market: Market
 
 
 @dataclass(frozen=True, slots=True)
-class Destroy(Action):
+class Destroy(DeclaredAction):
     """Try to destroy ``victim``'s horreum where an agent stands (FOR-6.4)."""
 
-    seat: int
-    market: int
-    victim: int
+    json_type = "destroy"
+    template = "the {seat} try to destroy the {victim}' horreum in {market}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "type": "destroy",
-            "seat": self.seat,
-            "market": _m(self.market),
-            "victim": self.victim,
-        }
-
-    def __str__(self) -> str:
-        return (
-            f"the {GENTES[self.seat]} try to destroy the {GENTES[self.victim]}' horreum in "
-            f"{_m(self.market)}"
-        )
+    seat: Seat
+    market: Market
+    victim: Seat
 
 
 @dataclass(frozen=True, slots=True)
-class Give(Action):
+class Give(DeclaredAction):
     """Give a benefaction: a space of the prestige ladder, 0-8 (FOR-6.5)."""
 
-    seat: int
-    space: int
+    json_type = "give"
+    template = "the {seat} give a benefaction: {space}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "give", "seat": self.seat, "space": self.space}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} give a benefaction: {space_name(self.space)}"
+    seat: Seat
+    space: Annotated[int, Whole(0, 8, text=space_name)]
 
 
 @dataclass(frozen=True, slots=True)
-class Dismiss(Action):
+class Dismiss(DeclaredAction):
     """Give up the agent in ``market`` (the patron's campaign, FOR-7.20)."""
 
-    seat: int
-    market: int
+    json_type = "dismiss"
+    template = "the {seat} give up their agent in {market}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "dismiss", "seat": self.seat, "market": _m(self.market)}
-
-    def __str__(self) -> str:
-        return f"the {GENTES[self.seat]} give up their agent in {_m(self.market)}"
+    seat: Seat
+    market: Market
 
 
-def _market(v: Any) -> int:
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(BOARD.markets):
-        return v
-    if isinstance(v, str) and v in BOARD.by_name:
-        return BOARD.by_name[v]
-    raise RecordError(f"{v!r} is not a market of the Forum board")
-
-
-def _int(v: Any, lo: int, hi: int, what: str) -> int:
-    if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi:
-        return v
-    raise RecordError(f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
-
-
-def _bool(v: Any, what: str) -> bool:
-    if isinstance(v, bool):
-        return v
-    raise RecordError(f"{what} must be true or false, not {v!r}")
+ACTIONS: Final = ActionSet(
+    "Forum",
+    (
+        FirstPlayer,
+        Family,
+        Roll,
+        Draw,
+        Decide,
+        Move,
+        MarryLocal,
+        Propose,
+        Counter,
+        Divorce,
+        Build,
+        Destroy,
+        Give,
+        Dismiss,
+    ),
+)
 
 
 def action_from_json(d: Any) -> Action:
     """Parse an action from its JSON form; malformed data raises ``RecordError``."""
-    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-        raise RecordError(f"not a Forum action: {d!r}")
-    t = d["type"]
-    try:
-        seat = _int(d["seat"], 0, 3, "seat") if "seat" in d else -1
-        if t == "first":
-            return FirstPlayer(seat)
-        if t == "family":
-            return Family(seat, _bool(d["son"], "son"))
-        if t == "roll":
-            return Roll(_int(d["value"], 1, 6, "die value"))
-        if t == "fate":
-            return Draw(_int(d["card"], 1, 30, "fate card"))
-        if t == "decide":
-            verb = d["verb"]
-            if verb not in _VERB_TEXT:
-                raise RecordError(f"unknown decision {verb!r}")
-            return Decide(seat, verb)
-        if t == "move":
-            return Move(seat, _market(d["from"]), _market(d["to"]))
-        if t == "marry_local":
-            return MarryLocal(seat, _market(d["market"]), _bool(d["son"], "son"))
-        if t == "propose":
-            return Propose(
-                seat,
-                _int(d["to"], 0, 3, "to"),
-                _bool(d["son"], "son"),
-                _int(d["price"], 0, 100_000, "price"),
-            )
-        if t == "counter":
-            return Counter(seat, _int(d["price"], 0, 100_000, "price"))
-        if t == "divorce":
-            return Divorce(seat, _int(d["other"], 0, 3, "other"))
-        if t == "build":
-            return Build(seat, _market(d["market"]))
-        if t == "destroy":
-            return Destroy(seat, _market(d["market"]), _int(d["victim"], 0, 3, "victim"))
-        if t == "give":
-            return Give(seat, _int(d["space"], 0, 8, "space"))
-        if t == "dismiss":
-            return Dismiss(seat, _market(d["market"]))
-    except KeyError as exc:
-        raise RecordError(f"Forum action {t!r} lacks {exc.args[0]!r}") from None
-    raise RecordError(f"unknown Forum action type {t!r}")
+    return ACTIONS.from_json(d)
 
 
 def place_of(action: Action) -> str | None:
     """The market an action happens in, by name (the board picture's ``data-place``)."""
     if isinstance(action, Move):
-        return _m(action.to)
+        return BOARD.markets[action.to].name
     if isinstance(action, Build | Destroy | MarryLocal | Dismiss):
-        return _m(action.market)
+        return BOARD.markets[action.market].name
     return None

@@ -11,7 +11,8 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.errors import RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
+from alea.core.positions import SavedState, reading
 from alea.games.forum.actions import action_from_json
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
 from alea.games.forum.constants import (
@@ -25,10 +26,10 @@ from alea.games.forum.constants import (
 )
 
 if TYPE_CHECKING:
-    from alea.games.forum.game import ForumGame
+    from alea.games.forum.table import ForumTable
 
 
-class ForumPosition(CachedLegalState):
+class ForumPosition(CachedLegalState, SavedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
     __slots__ = (
@@ -80,7 +81,7 @@ class ForumPosition(CachedLegalState):
         "winners",
     )
 
-    def __init__(self, game: ForumGame) -> None:
+    def __init__(self, game: ForumTable) -> None:
         self.game = game
         o = game.opts
         self.opts = o
@@ -212,14 +213,6 @@ class ForumPosition(CachedLegalState):
         c._legal = self._legal
         return c
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     _FIELDS: Final = (
         "money",
         "prestige",
@@ -267,21 +260,9 @@ class ForumPosition(CachedLegalState):
             self._hlen,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ForumPosition):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self.n == other.n
-            and self._key() == other._key()
-            and self.history() == other.history()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d: dict[str, Any] = {"game": "forum", "options": dict(self.game.options), "players": self.n}
+        d = self.saved_header()
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = (
@@ -294,20 +275,15 @@ class ForumPosition(CachedLegalState):
         d["proposal"] = None if self.proposal is None else list(self.proposal)
         d["pending"] = None if self.pending is None else list(self.pending)
         d["order"] = list(self.order)
-        d["history"] = [a.to_json() for a in self.history()]
+        d["history"] = self.saved_history()
         return d
 
     @classmethod
-    def from_json(cls, game: ForumGame, d: Any) -> Self:
+    def from_json(cls, game: ForumTable, d: Any) -> Self:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        if not isinstance(d, dict) or d.get("game") != "forum":
-            raise RecordError("not a saved Forum position")
-        if d.get("players") != game.num_players:
-            raise RecordError(
-                f"the saved position has {d.get('players')} players, the game {game.num_players}"
-            )
+        cls.check_saved(d, game, "Forum")
         s = cls(game)
-        try:
+        with reading("Forum"):
             for f in cls._FIELDS:
                 v = d[f]
                 ref = getattr(s, f)
@@ -332,17 +308,7 @@ class ForumPosition(CachedLegalState):
                 None if pend is None else (int(pend[0]), int(pend[1]), int(pend[2]), int(pend[3]))
             )
             s.order = tuple(int(x) for x in d["order"])
-            hist: tuple[Any, ...] | None = None
-            k = 0
-            for a in d["history"]:
-                hist = (action_from_json(a), hist)
-                k += 1
-            s._hist = hist
-            s._hlen = k
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"saved Forum position is malformed: {exc!r}") from None
+            s.load_history(d["history"], action_from_json)
         if not 0 <= s.stage <= OVER or not isinstance(s.stage, int):
             raise RecordError(f"saved position has an unknown stage {s.stage!r}")
         s.horrea_count = [sum(h >> p & 1 for h in s.horrea) for p in range(s.n)]

@@ -15,11 +15,24 @@ read, so a seat never sees more than the rules show it. Each market's group carr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
-from xml.sax.saxutils import escape, quoteattr
 
+from alea.core.svg import (
+    GOLD,
+    darker,
+    element,
+    escape,
+    fmt,
+    mix,
+    point_list,
+    quoteattr,
+    star_points,
+    text_element,
+    text_width,
+    wrap,
+)
 from alea.games.forum.board import BOARD, MarketType
 from alea.games.forum.state import STAGE_TEXT
 
@@ -52,7 +65,6 @@ INK: Final = "#33281c"
 MUTED: Final = "#7b6a55"
 LINK: Final = "#8d7b63"
 ROME_RED: Final = "#b3202a"
-GOLD: Final = "#c9a227"
 DEBT: Final = "#b3202a"
 SERIF: Final = "Georgia, 'Palatino Linotype', 'Book Antiqua', 'Times New Roman', serif"
 
@@ -101,81 +113,6 @@ def _pt(m: int) -> tuple[float, float]:
 
 
 # -- small SVG helpers -------------------------------------------------------------------------
-
-
-def _f(x: float) -> str:
-    s = f"{x:.1f}".removesuffix(".0")
-    return "0" if s == "-0" else s
-
-
-_NEEDS_QUOTING: Final = frozenset("&<>\"'\n\r\t")
-
-
-def _attrs(attrs: dict[str, object]) -> str:
-    out = []
-    for k, v in attrs.items():
-        if v is None:
-            continue
-        name = k.rstrip("_").replace("_", "-")
-        value = _f(v) if isinstance(v, float) else str(v)
-        if _NEEDS_QUOTING.isdisjoint(value):
-            out.append(f'{name}="{value}"')
-        else:
-            out.append(f"{name}={quoteattr(value)}")
-    return " ".join(out)
-
-
-def _el(name: str, **attrs: object) -> str:
-    """An empty element; ``stroke_width`` is written ``stroke-width``, floats are rounded."""
-    return f"<{name} {_attrs(attrs)}/>"
-
-
-def _text(x: float, y: float, body: str, size: float, **attrs: object) -> str:
-    a = _attrs(attrs)
-    return (
-        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{" " + a if a else ""}>'
-        f"{escape(body)}</text>"
-    )
-
-
-def _points(pts: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
-
-
-def _width(text: str, size: float, bold: bool = False) -> float:
-    """About how wide ``text`` sets, in picture units.
-
-    Measured on DejaVu Serif, the broad face that stands in where Georgia is missing, so
-    labels and wrapped lines leave room to spare in narrower faces.
-    """
-    em = 0.0
-    for c in text:
-        if c in " ·.,:;'-!|iljtfr":
-            em += 0.35
-        elif c in "mwMW":
-            em += 0.9
-        elif c.isupper() or c in "—−":
-            em += 0.75
-        elif c.isdigit() or c == "$":
-            em += 0.64
-        else:
-            em += 0.6
-    return size * em * (1.09 if bold else 1.0)
-
-
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and _width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _money(v: int) -> str:
@@ -250,7 +187,7 @@ def _candidates(m: int) -> list[tuple[float, Box, str]]:
     market = BOARD.markets[m]
     x, y = _pt(m)
     r = _radius(market.type)
-    w = max(_width(market.name, NAME_SIZE, True), _width(_profit_text(m), PROFIT_SIZE))
+    w = max(text_width(market.name, NAME_SIZE, True), text_width(_profit_text(m), PROFIT_SIZE))
     h = NAME_SIZE + PROFIT_SIZE + 2
     if market.type is MarketType.ROME:
         return [(0.0, (x - w / 2, y - r - 16 - h, x + w / 2, y - r - 16), "middle")]
@@ -344,18 +281,18 @@ def _washes() -> tuple[str, ...]:
         inside = set(BOARD.region_markets(region))
         out.append(
             f'<g opacity="0.5" fill="{tint}" stroke="{tint}" '
-            f'stroke-width="{_f(WASH_RADIUS * 1.8)}" stroke-linecap="round">'
+            f'stroke-width="{fmt(WASH_RADIUS * 1.8)}" stroke-linecap="round">'
         )
         for a, b in BOARD.links:
             if a in inside and b in inside:
                 (x1, y1), (x2, y2) = _pt(a), _pt(b)
-                out.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2))
+                out.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2))
         for m in sorted(inside):
             x, y = _pt(m)
-            out.append(_el("circle", cx=x, cy=y, r=WASH_RADIUS, stroke="none"))
+            out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, stroke="none"))
         out.append("</g>")
     x, y = _pt(BOARD.rome)
-    out.append(_el("circle", cx=x, cy=y, r=WASH_RADIUS, fill="#f1d6cc", opacity=0.8))
+    out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, fill="#f1d6cc", opacity=0.8))
     out.append("</g>")
     return tuple(out)
 
@@ -367,7 +304,7 @@ def _links() -> tuple[str, ...]:
         (x1, y1), (x2, y2) = _pt(a), _pt(b)
         rome = BOARD.rome in (a, b)
         out.append(
-            _el(
+            element(
                 "line",
                 x1=x1,
                 y1=y1,
@@ -382,24 +319,21 @@ def _links() -> tuple[str, ...]:
     return tuple(out)
 
 
-def _darker(colour: str, amount: float) -> str:
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in rgb)
-
-
 @cache
 def _shape(m: int) -> str:
     market = BOARD.markets[m]
     x, y = _pt(m)
     r = _radius(market.type)
     tint = REGION_TINT.get(market.region or "", "#eeeeee")
-    edge = _darker(tint, 0.45)
+    edge = darker(tint, 0.45)
     if market.type is MarketType.ROME:
         return "".join(
             [
-                _el("circle", cx=x, cy=y, r=r + 5, fill="none", stroke=GOLD, stroke_width=3.0),
-                _el("circle", cx=x, cy=y, r=r, fill=ROME_RED, stroke="#6e0f14", stroke_width=2.0),
-                _text(
+                element("circle", cx=x, cy=y, r=r + 5, fill="none", stroke=GOLD, stroke_width=3.0),
+                element(
+                    "circle", cx=x, cy=y, r=r, fill=ROME_RED, stroke="#6e0f14", stroke_width=2.0
+                ),
+                text_element(
                     x,
                     y + 4.5,
                     "SPQR",
@@ -414,25 +348,25 @@ def _shape(m: int) -> str:
     if market.type is MarketType.LARGE:
         s = r * 1.25
         pts = [(x, y - s), (x + s * 0.9, y + s * 0.58), (x - s * 0.9, y + s * 0.58)]
-        body = _el("polygon", points=_points(pts), fill=tint, stroke=edge, stroke_width=1.8)
+        body = element("polygon", points=point_list(pts), fill=tint, stroke=edge, stroke_width=1.8)
         ty = y + 6.5
     elif market.type is MarketType.EXOTIC:
-        body = _el(
+        body = element(
             "rect",
             x=x - r,
             y=y - r,
             width=2 * r,
             height=2 * r,
             rx=2.0,
-            fill=_darker(tint, 0.25),
-            stroke=_darker(tint, 0.6),
+            fill=darker(tint, 0.25),
+            stroke=darker(tint, 0.6),
             stroke_width=1.8,
         )
         ty = y + 4.5
     else:
-        body = _el("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
+        body = element("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
         ty = y + 4.5
-    number = _text(
+    number = text_element(
         x,
         ty,
         str(market.distance),
@@ -472,15 +406,15 @@ def _horreum(x: float, y: float, p: int) -> str:
     door = (x - 1.6, y + eave + body - 4.6, 3.2, 4.6)
     return (
         f'<g class="horreum" data-seat="{p}">'
-        + _el(
+        + element(
             "polygon",
-            points=_points(house),
+            points=point_list(house),
             fill=_colour(p),
             stroke="#1d1712",
             stroke_width=0.9,
             stroke_linejoin="round",
         )
-        + _el(
+        + element(
             "rect",
             x=door[0],
             y=door[1],
@@ -497,15 +431,17 @@ def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> 
     """An agent: a pawn standing on ``(x, y)``, with ``×n`` beside it when several stand there."""
     s = scale
     body = (
-        f"M{_f(x - 5 * s)},{_f(y)} Q{_f(x - 4.6 * s)},{_f(y - 5 * s)} {_f(x - 2 * s)},"
-        f"{_f(y - 9 * s)} L{_f(x + 2 * s)},{_f(y - 9 * s)} Q{_f(x + 4.6 * s)},{_f(y - 5 * s)} "
-        f"{_f(x + 5 * s)},{_f(y)} Z"
+        f"M{fmt(x - 5 * s)},{fmt(y)} Q{fmt(x - 4.6 * s)},{fmt(y - 5 * s)} {fmt(x - 2 * s)},"
+        f"{fmt(y - 9 * s)} L{fmt(x + 2 * s)},{fmt(y - 9 * s)} Q{fmt(x + 4.6 * s)},{fmt(y - 5 * s)} "
+        f"{fmt(x + 5 * s)},{fmt(y)} Z"
     )
     parts = [
         f'<g class="agent" data-seat="{p}" data-count="{count}">',
-        _el("ellipse", cx=x + 0.8, cy=y + 0.6, rx=5.8 * s, ry=1.8 * s, fill="#000", opacity=0.22),
-        _el("path", d=body, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
-        _el(
+        element(
+            "ellipse", cx=x + 0.8, cy=y + 0.6, rx=5.8 * s, ry=1.8 * s, fill="#000", opacity=0.22
+        ),
+        element("path", d=body, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
+        element(
             "circle",
             cx=x,
             cy=y - 11.2 * s,
@@ -517,7 +453,9 @@ def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> 
     ]
     if count > 1:
         parts.append(
-            _text(x + 5.2 * s, y - 11 * s, f"×{count}", 9.0 * s, fill=INK, font_weight="bold")
+            text_element(
+                x + 5.2 * s, y - 11 * s, f"×{count}", 9.0 * s, fill=INK, font_weight="bold"
+            )
         )
     parts.append("</g>")
     return "".join(parts)
@@ -544,7 +482,7 @@ def _markets(obs: dict[str, Any]) -> list[str]:
         local = info.get("local")
         if local is not None:
             out.append(
-                _el(
+                element(
                     "circle",
                     class_="local",
                     data_seat=local,
@@ -559,7 +497,7 @@ def _markets(obs: dict[str, Any]) -> list[str]:
             )
         if pending and pending.get("market") == market.name:
             out.append(
-                _el(
+                element(
                     "circle",
                     class_="contest",
                     cx=x,
@@ -621,7 +559,7 @@ def _names() -> tuple[str, ...]:
         name = market.name.upper() if rome else market.name
         for target, extra in ((halo, {}), (body, {"class_": "name"})):
             target.append(
-                _text(
+                text_element(
                     x,
                     y,
                     name,
@@ -634,7 +572,7 @@ def _names() -> tuple[str, ...]:
                 )
             )
             target.append(
-                _text(
+                text_element(
                     x,
                     y + PROFIT_SIZE + 2.5 + (2 if rome else 0),
                     _profit_text(m),
@@ -655,8 +593,8 @@ def _watermark() -> tuple[str, ...]:
     x, y = 760.0, 1075.0
     return (
         '<g class="watermark" fill="#8fa9b2" fill-opacity="0.45" text-anchor="middle">',
-        _text(x, y, "FORVM", 78.0, font_weight="bold", letter_spacing="14"),
-        _text(x, y + 40, "TRADE EMPIRES OF ROME", 22.0, letter_spacing="6"),
+        text_element(x, y, "FORVM", 78.0, font_weight="bold", letter_spacing="14"),
+        text_element(x, y + 40, "TRADE EMPIRES OF ROME", 22.0, letter_spacing="6"),
         "</g>",
     )
 
@@ -667,7 +605,7 @@ def _legend_types() -> tuple[str, ...]:
     w, h = x1 - x0, y1 - y0
     out = [
         '<g class="legend">',
-        _el(
+        element(
             "rect",
             x=x0,
             y=y0,
@@ -679,63 +617,69 @@ def _legend_types() -> tuple[str, ...]:
             stroke=FRAME,
             stroke_width=1.0,
         ),
-        _text(
+        text_element(
             x0 + 12, y0 + 20, "MARKETS", 11.0, fill=MUTED, letter_spacing="1.5", font_weight="bold"
         ),
     ]
     tint = "#e6dcc8"
-    edge = _darker(tint, 0.45)
+    edge = darker(tint, 0.45)
     rows = [("small market", "small"), ("large market", "large"), ("exotic market", "exotic")]
     for i, (label, kind) in enumerate(rows):
         cx, cy = x0 + 24, y0 + 40 + i * 24
         if kind == "small":
-            out.append(_el("circle", cx=cx, cy=cy, r=8.0, fill=tint, stroke=edge, stroke_width=1.5))
+            out.append(
+                element("circle", cx=cx, cy=cy, r=8.0, fill=tint, stroke=edge, stroke_width=1.5)
+            )
         elif kind == "large":
             pts = [(cx, cy - 10), (cx + 9, cy + 6), (cx - 9, cy + 6)]
             out.append(
-                _el("polygon", points=_points(pts), fill=tint, stroke=edge, stroke_width=1.5)
+                element("polygon", points=point_list(pts), fill=tint, stroke=edge, stroke_width=1.5)
             )
         else:
             out.append(
-                _el(
+                element(
                     "rect",
                     x=cx - 8,
                     y=cy - 8,
                     width=16.0,
                     height=16.0,
                     rx=1.5,
-                    fill=_darker(tint, 0.3),
-                    stroke=_darker(tint, 0.6),
+                    fill=darker(tint, 0.3),
+                    stroke=darker(tint, 0.6),
                     stroke_width=1.5,
                 )
             )
-        out.append(_text(cx + 16, cy + 4, label, 11.5, fill=INK))
+        out.append(text_element(cx + 16, cy + 4, label, 11.5, fill=INK))
     out.append(
-        _text(x0 + 24, y0 + 118, "3", 12.0, fill=INK, font_weight="bold", text_anchor="middle")
+        text_element(
+            x0 + 24, y0 + 118, "3", 12.0, fill=INK, font_weight="bold", text_anchor="middle"
+        )
     )
-    out.append(_text(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
-    out.append(_text(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", PROFIT_SIZE + 0.5, fill=MUTED))
-    out.append(_text(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))
+    out.append(text_element(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
+    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", PROFIT_SIZE + 0.5, fill=MUTED))
+    out.append(text_element(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))
     tx = x0 + 176
     out.append(
-        _text(
+        text_element(
             tx, y0 + 20, "TRADE BOOST", 11.0, fill=MUTED, letter_spacing="1.5", font_weight="bold"
         )
     )
     for i, (d, boost) in enumerate(sorted(BOARD.trade_boost.items())):
         yy = y0 + 40 + i * 15.5
-        out.append(_text(tx + 6, yy, f"distance {d}", 11.0, fill=INK))
+        out.append(text_element(tx + 6, yy, f"distance {d}", 11.0, fill=INK))
         out.append(
-            _text(tx + 128, yy, f"+{boost}", 11.0, fill=INK, text_anchor="end", font_weight="bold")
+            text_element(
+                tx + 128, yy, f"+{boost}", 11.0, fill=INK, text_anchor="end", font_weight="bold"
+            )
         )
     # tokens
     ty = y0 + 164
     out.append(_horreum(x0 + 22, ty - 8, 0))
-    out.append(_text(x0 + 32, ty + 1, "horreum", 11.0, fill=INK))
+    out.append(text_element(x0 + 32, ty + 1, "horreum", 11.0, fill=INK))
     out.append(_pawn(x0 + 100, ty + 2, 1, 1))
-    out.append(_text(x0 + 110, ty + 1, "agent", 11.0, fill=INK))
+    out.append(text_element(x0 + 110, ty + 1, "agent", 11.0, fill=INK))
     out.append(
-        _el(
+        element(
             "circle",
             cx=x0 + 164,
             cy=ty - 3,
@@ -746,7 +690,7 @@ def _legend_types() -> tuple[str, ...]:
             stroke_dasharray="5 2.5",
         )
     )
-    out.append(_text(x0 + 178, ty + 1, "married into the locals", 11.0, fill=INK))
+    out.append(text_element(x0 + 178, ty + 1, "married into the locals", 11.0, fill=INK))
     out.append("</g>")
     return tuple(out)
 
@@ -757,7 +701,7 @@ def _legend_regions() -> tuple[str, ...]:
     w, h = x1 - x0, y1 - y0
     out = [
         '<g class="legend">',
-        _el(
+        element(
             "rect",
             x=x0,
             y=y0,
@@ -769,14 +713,14 @@ def _legend_regions() -> tuple[str, ...]:
             stroke=FRAME,
             stroke_width=1.0,
         ),
-        _text(
+        text_element(
             x0 + 12, y0 + 20, "REGIONS", 11.0, fill=MUTED, letter_spacing="1.5", font_weight="bold"
         ),
     ]
     for i, region in enumerate(BOARD.regions):
         yy = y0 + 40 + i * 20
         out.append(
-            _el(
+            element(
                 "rect",
                 x=x0 + 14,
                 y=yy - 11,
@@ -784,10 +728,10 @@ def _legend_regions() -> tuple[str, ...]:
                 height=14.0,
                 rx=3.0,
                 fill=REGION_TINT.get(region, "#eeeeee"),
-                stroke=_darker(REGION_TINT.get(region, "#eeeeee"), 0.4),
+                stroke=darker(REGION_TINT.get(region, "#eeeeee"), 0.4),
             )
         )
-        out.append(_text(x0 + 46, yy, REGION_TITLE.get(region, region), 12.0, fill=INK))
+        out.append(text_element(x0 + 46, yy, REGION_TITLE.get(region, region), 12.0, fill=INK))
     out.append("</g>")
     return tuple(out)
 
@@ -855,9 +799,9 @@ def _detail(obs: dict[str, Any]) -> str:
 
 def _header(obs: dict[str, Any]) -> list[str]:
     out = [
-        _el("rect", x=0.0, y=0.0, width=float(WIDTH), height=float(HEADER), fill="#3a2a1b"),
-        _el("rect", x=0.0, y=HEADER - 4.0, width=float(WIDTH), height=4.0, fill=GOLD),
-        _text(
+        element("rect", x=0.0, y=0.0, width=float(WIDTH), height=float(HEADER), fill="#3a2a1b"),
+        element("rect", x=0.0, y=HEADER - 4.0, width=float(WIDTH), height=4.0, fill=GOLD),
+        text_element(
             22,
             42,
             "FORVM",
@@ -867,11 +811,11 @@ def _header(obs: dict[str, Any]) -> list[str]:
             letter_spacing="6",
             class_="title",
         ),
-        _text(196, 41, "Trade Empires of Rome", 17.0, fill="#d9c59a", font_style="italic"),
+        text_element(196, 41, "Trade Empires of Rome", 17.0, fill="#d9c59a", font_style="italic"),
     ]
     detail = _detail(obs)
     out.append(
-        _text(
+        text_element(
             WIDTH - 22,
             29 if detail else 40,
             _status(obs),
@@ -883,7 +827,7 @@ def _header(obs: dict[str, Any]) -> list[str]:
     )
     if detail:
         out.append(
-            _text(
+            text_element(
                 WIDTH - 22,
                 52,
                 detail,
@@ -914,13 +858,13 @@ def _banner(obs: dict[str, Any]) -> list[str]:
     if obs["stage"] != "over" and not obs.get("winners"):
         return []
     line = _outcome(obs)
-    w = _width(line, 24.0, True) + 90
+    w = text_width(line, 24.0, True) + 90
     cx = (MAP_LEFT + MAP_RIGHT) / 2 - 40
     y = MAP_TOP + 18.0
     winners = [int(p) for p in obs.get("winners") or []]
     out = [
         '<g class="banner">',
-        _el(
+        element(
             "rect",
             x=cx - w / 2,
             y=y,
@@ -935,7 +879,7 @@ def _banner(obs: dict[str, Any]) -> list[str]:
     ]
     for i, p in enumerate(winners[:4]):
         out.append(
-            _el(
+            element(
                 "circle",
                 cx=cx - w / 2 + 26 + i * 6,
                 cy=y + 25,
@@ -946,7 +890,7 @@ def _banner(obs: dict[str, Any]) -> list[str]:
             )
         )
     out.append(
-        _text(
+        text_element(
             cx + 10,
             y + 33,
             line,
@@ -966,12 +910,12 @@ def _banner(obs: dict[str, Any]) -> list[str]:
 
 def _section(y: float, title: str) -> list[str]:
     return [
-        _text(
+        text_element(
             PANEL_X + 2, y, title.upper(), 12.5, fill=MUTED, font_weight="bold", letter_spacing="2"
         ),
-        _el(
+        element(
             "line",
-            x1=PANEL_X + _width(title.upper(), 12.5, True) + 2 * len(title) + 14,
+            x1=PANEL_X + text_width(title.upper(), 12.5, True) + 2 * len(title) + 14,
             y1=y - 4.0,
             x2=PANEL_X + PANEL_W,
             y2=y - 4.0,
@@ -1021,7 +965,7 @@ def _turn_track(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         done = i < now
         out.append(f'<g class="{"phase current" if current else "phase"}">')
         out.append(
-            _el(
+            element(
                 "rect",
                 x=x,
                 y=y,
@@ -1034,7 +978,7 @@ def _turn_track(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         )
         out.append(
-            _text(
+            text_element(
                 x + w / 2,
                 y + 18.5,
                 f"{i + 1} {name}",
@@ -1067,7 +1011,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         acting = not over and (current == p or (current < 0 and actor == p))
         out.append(f'<g class="family" data-seat="{p}">')
         out.append(
-            _el(
+            element(
                 "rect",
                 x=float(PANEL_X),
                 y=y,
@@ -1080,12 +1024,16 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         )
         out.append(
-            _el("rect", x=float(PANEL_X), y=y, width=9.0, height=card_h, rx=3.0, fill=_colour(p))
+            element(
+                "rect", x=float(PANEL_X), y=y, width=9.0, height=card_h, rx=3.0, fill=_colour(p)
+            )
         )
         name = str(pl["name"])
         nx = PANEL_X + 22
         out.append(
-            _text(nx, y + 25, name, 19.0, fill=_ink(p), font_weight="bold", class_="family-name")
+            text_element(
+                nx, y + 25, name, 19.0, fill=_ink(p), font_weight="bold", class_="family-name"
+            )
         )
         tags = []
         if p in order and len(order) > 1 and obs["stage"] not in ("setup", "deal", "over"):
@@ -1097,11 +1045,11 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             tags.append("senator")
         if praefect == p and pl.get("praefect_turns"):
             tags.append(f"praefect {pl['praefect_turns']}")
-        tx = nx + _width(name, 19.0, True) + 10
+        tx = nx + text_width(name, 19.0, True) + 10
         for tag in tags:
-            tw = _width(tag, 10.5) + 12
+            tw = text_width(tag, 10.5) + 12
             out.append(
-                _el(
+                element(
                     "rect",
                     x=tx,
                     y=y + 12,
@@ -1113,11 +1061,11 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                     stroke_width=0.8,
                 )
             )
-            out.append(_text(tx + tw / 2, y + 24, tag, 10.5, fill=INK, text_anchor="middle"))
+            out.append(text_element(tx + tw / 2, y + 24, tag, 10.5, fill=INK, text_anchor="middle"))
             tx += tw + 5
         if won:
             out.append(
-                _text(
+                text_element(
                     PANEL_X + PANEL_W - 14,
                     y + 25,
                     "VICTOR",
@@ -1131,7 +1079,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         elif acting:
             out.append(
-                _text(
+                text_element(
                     PANEL_X + PANEL_W - 14,
                     y + 24,
                     "▶ to play" if current == p else f"▶ {_chance_verb(str(obs['stage']))}",
@@ -1145,7 +1093,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         # prestige and money, large
         band = pl.get("band") or "no office"
         out.append(
-            _text(
+            text_element(
                 nx,
                 y + 52,
                 str(pl["prestige"]),
@@ -1155,10 +1103,10 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                 class_="prestige",
             )
         )
-        pw = _width(str(pl["prestige"]), 22.0, True)
-        out.append(_text(nx + pw + 5, y + 44, "prestige", 10.0, fill=MUTED))
+        pw = text_width(str(pl["prestige"]), 22.0, True)
+        out.append(text_element(nx + pw + 5, y + 44, "prestige", 10.0, fill=MUTED))
         out.append(
-            _text(
+            text_element(
                 nx + pw + 5,
                 y + 55,
                 str(band),
@@ -1171,7 +1119,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         money = int(pl["money"])
         mx = PANEL_X + 142
         out.append(
-            _text(
+            text_element(
                 mx,
                 y + 52,
                 _money(money),
@@ -1185,18 +1133,24 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         if not over:
             income += f" · next {_money(int(pl['next_income']))}"
         out.append(
-            _text(PANEL_X + PANEL_W - 14, y + 51, income, 11.0, fill=MUTED, text_anchor="end")
+            text_element(
+                PANEL_X + PANEL_W - 14, y + 51, income, 11.0, fill=MUTED, text_anchor="end"
+            )
         )
         # tokens line
         ly = y + 76
         out.append(_horreum(nx + 5, ly - 10, p))
         out.append(
-            _text(nx + 15, ly, f"{pl['horrea']} built, {pl['horrea_left']} left", 11.5, fill=INK)
+            text_element(
+                nx + 15, ly, f"{pl['horrea']} built, {pl['horrea_left']} left", 11.5, fill=INK
+            )
         )
         ax = nx + 128
         out.append(_pawn(ax, ly + 1, p, 1))
         on_map = len(pl["agents"])
-        out.append(_text(ax + 9, ly, f"{on_map} out, {pl['reserve']} in reserve", 11.5, fill=INK))
+        out.append(
+            text_element(ax + 9, ly, f"{on_map} out, {pl['reserve']} in reserve", 11.5, fill=INK)
+        )
         kids = int(pl.get("children") or 0)
         if pl.get("sons") is not None and pl.get("daughters") is not None:
             kid_text = f"{pl['sons']} sons, {pl['daughters']} daughters"
@@ -1209,14 +1163,14 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             extra.append(f"bonus {_money(int(pl['bonus']))}")
         if pl.get("blocked"):
             extra.append(f"{pl['blocked']} flooded")
-        out.append(_text(nx + 262, ly, " · ".join(extra), 11.5, fill=INK))
+        out.append(text_element(nx + 262, ly, " · ".join(extra), 11.5, fill=INK))
         out.append("</g>")
         y += card_h + 8
     return out, y + 26
 
 
 def _marker(x: float, y: float, p: int, r: float = 7.0) -> str:
-    return _el(
+    return element(
         "circle",
         class_="marker",
         data_seat=p,
@@ -1230,12 +1184,8 @@ def _marker(x: float, y: float, p: int, r: float = 7.0) -> str:
 
 
 def _star(cx: float, cy: float, r: float, fill: str = GOLD) -> str:
-    pts = []
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.42
-        a = math.radians(-90 + 36 * i)
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    return _el("polygon", points=_points(pts), fill=fill, stroke="#7a5c10", stroke_width=0.8)
+    pts = star_points(cx, cy, r)
+    return element("polygon", points=point_list(pts), fill=fill, stroke="#7a5c10", stroke_width=0.8)
 
 
 def _cell_slots(k: int, cx: float, cy: float, step: float) -> list[tuple[float, float]]:
@@ -1257,7 +1207,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     band_h, cell_h = 20.0, 44.0
     out.append('<g class="prestige-ladder">')
     out.append(
-        _el(
+        element(
             "rect",
             x=float(PANEL_X),
             y=y0,
@@ -1273,7 +1223,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         bw = (band.high - band.low + 1) * cw
         consul = band.cost is None
         out.append(
-            _el(
+            element(
                 "rect",
                 x=bx,
                 y=y0,
@@ -1286,7 +1236,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
         label = band.name if bw > 60 else band.name[:3] + "."
         out.append(
-            _text(
+            text_element(
                 bx + bw / 2,
                 y0 + 14.5,
                 label,
@@ -1306,7 +1256,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         cx = PANEL_X + c * cw
         consul = c == cells - 1
         out.append(
-            _el(
+            element(
                 "rect",
                 x=cx,
                 y=cy,
@@ -1317,7 +1267,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                 stroke_width=0.8,
             )
         )
-        out.append(_text(cx + 3, cy + 10, str(c), 9.0, fill=MUTED))
+        out.append(text_element(cx + 3, cy + 10, str(c), 9.0, fill=MUTED))
         here = at.get(c, [])
         for (mx, my), p in zip(
             _cell_slots(len(here), cx + cw / 2, cy + 26, 14.0), here, strict=True
@@ -1333,7 +1283,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         bx = PANEL_X + band.low * cw
         bw = (band.high - band.low + 1) * cw
         sw = bw / len(kinds)
-        widest = max(_width(k, 1.0, True) for k in kinds)
+        widest = max(text_width(k, 1.0, True) for k in kinds)
         size = min(10.0, (sw - 7) / widest)
         for k, kind in enumerate(kinds):
             sp = bi * len(kinds) + k
@@ -1341,7 +1291,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             sx = bx + k * sw
             given = owner is not None
             out.append(
-                _el(
+                element(
                     "rect",
                     class_="benefaction",
                     data_space=sp,
@@ -1358,7 +1308,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
             ink = "#ffffff" if given and int(owner) % len(SEAT_COLOUR) != 3 else INK
             out.append(
-                _text(
+                text_element(
                     sx + sw / 2,
                     by + 15,
                     kind,
@@ -1370,11 +1320,11 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
             sub = _seat_name(int(owner), players) if given else f"${band.cost}"
             out.append(
-                _text(
+                text_element(
                     sx + sw / 2,
                     by + 30,
                     sub,
-                    min(10.0, (sw - 6) / _width(sub, 1.0)),
+                    min(10.0, (sw - 6) / text_width(sub, 1.0)),
                     fill=ink,
                     text_anchor="middle",
                     font_style="italic" if given else None,
@@ -1397,13 +1347,13 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     out.append('<g class="money-ladder">')
     for i, v in enumerate(ladder):
         if v < 0:
-            fill = _mix(DEBT, "#fbf7ec", 0.25 + 0.1 * (-v / 100))
+            fill = mix(DEBT, "#fbf7ec", 0.25 + 0.1 * (-v / 100))
         elif v >= 1000:
-            fill = _mix(GOLD, "#fbf7ec", 0.25 + 0.06 * (v / 1000))
+            fill = mix(GOLD, "#fbf7ec", 0.25 + 0.06 * (v / 1000))
         else:
             fill = "#f1e7cf"
         out.append(
-            _el(
+            element(
                 "rect",
                 x=PANEL_X + i * cw,
                 y=y0,
@@ -1417,7 +1367,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         if v in (-500, 0, 500, 1000, 5000, 10000):
             label = f"{v // 1000}k" if v >= 1000 else str(v)
             out.append(
-                _text(
+                text_element(
                     PANEL_X + i * cw + cw / 2,
                     y0 + th + 12,
                     label,
@@ -1435,7 +1385,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         x = PANEL_X + i * cw + cw / 2
         out.append(_marker(x, y0 - 8 - level * 11, p, 5.0))
     out.append(
-        _text(
+        text_element(
             PANEL_X,
             y0 + th + 26,
             "each $100 of debt: −1 prestige",
@@ -1445,7 +1395,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        _text(
+        text_element(
             PANEL_X + PANEL_W,
             y0 + th + 26,
             "each $1000 held: +1 prestige",
@@ -1459,19 +1409,10 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     return out, y0 + th + 52
 
 
-def _mix(colour: str, base: str, amount: float) -> str:
-    amount = max(0.0, min(1.0, amount))
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(
-        f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b, strict=True)
-    )
-
-
 def _rings(x: float, y: float, a: int, b: int) -> str:
-    return _el("circle", cx=x, cy=y, r=6.0, fill="none", stroke=_colour(a), stroke_width=2.6) + _el(
-        "circle", cx=x + 7, cy=y, r=6.0, fill="none", stroke=_colour(b), stroke_width=2.6
-    )
+    return element(
+        "circle", cx=x, cy=y, r=6.0, fill="none", stroke=_colour(a), stroke_width=2.6
+    ) + element("circle", cx=x + 7, cy=y, r=6.0, fill="none", stroke=_colour(b), stroke_width=2.6)
 
 
 def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
@@ -1488,7 +1429,7 @@ def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         line = f"the {_seat_name(a, players)} and the {_seat_name(b, players)}"
         if price and payer is not None:
             line += f" · dowry ${price} paid by the {_seat_name(int(payer), players)}"
-        out.append(_text(PANEL_X + 30, y, line, 12.5, fill=INK, class_="marriage"))
+        out.append(text_element(PANEL_X + 30, y, line, 12.5, fill=INK, class_="marriage"))
         y += 19
     locals_by: dict[int, list[str]] = {}
     for info in obs["markets"]:
@@ -1496,9 +1437,9 @@ def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             locals_by.setdefault(int(info["local"]), []).append(str(info["name"]))
     for p in sorted(locals_by):
         line = f"the {_seat_name(p, players)} married into {', '.join(locals_by[p])}"
-        lines = _wrap(line, 12.5, PANEL_W - 34)
+        lines = wrap(line, 12.5, PANEL_W - 34)
         out.append(
-            _el(
+            element(
                 "circle",
                 cx=PANEL_X + 13.0,
                 cy=y - 4,
@@ -1510,12 +1451,12 @@ def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         )
         for ln in lines:
-            out.append(_text(PANEL_X + 30, y, ln, 12.5, fill=INK, class_="local-marriage"))
+            out.append(text_element(PANEL_X + 30, y, ln, 12.5, fill=INK, class_="local-marriage"))
             y += 17
         y += 2
     if not marriages and not locals_by:
         out.append(
-            _text(PANEL_X + 2, y, "No marriages yet.", 12.5, fill=MUTED, font_style="italic")
+            text_element(PANEL_X + 2, y, "No marriages yet.", 12.5, fill=MUTED, font_style="italic")
         )
         y += 19
     out.append("</g>")
@@ -1529,7 +1470,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     left = obs.get("fate_left")
     if not card:
         out.append(
-            _text(
+            text_element(
                 PANEL_X + 2,
                 y + 14,
                 "No fate card drawn this turn yet.",
@@ -1539,11 +1480,11 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         )
         return out, y + 34
-    lines = _wrap(str(card["effect"]), 13.0, PANEL_W - 40)
+    lines = wrap(str(card["effect"]), 13.0, PANEL_W - 40)
     h = 52 + 17 * len(lines) + 18
     out.append('<g class="fate-card">')
     out.append(
-        _el(
+        element(
             "rect",
             x=PANEL_X + 2.0,
             y=y + 2,
@@ -1555,7 +1496,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        _el(
+        element(
             "rect",
             x=float(PANEL_X),
             y=y,
@@ -1568,7 +1509,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        _el(
+        element(
             "rect",
             x=PANEL_X + 5.0,
             y=y + 5,
@@ -1581,7 +1522,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        _text(
+        text_element(
             PANEL_X + 20,
             y + 32,
             str(card["title"]),
@@ -1592,7 +1533,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        _text(
+        text_element(
             PANEL_X + PANEL_W - 18,
             y + 30,
             f"card {card['card']}",
@@ -1603,12 +1544,12 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     )
     ty = y + 56
     for ln in lines:
-        out.append(_text(PANEL_X + 20, ty, ln, 13.0, fill=INK, class_="fate-effect"))
+        out.append(text_element(PANEL_X + 20, ty, ln, 13.0, fill=INK, class_="fate-effect"))
         ty += 17
     out.append("</g>")
     if left is not None:
         out.append(
-            _text(
+            text_element(
                 PANEL_X + PANEL_W,
                 y + h + 16,
                 f"{left} cards left in the fate deck",
@@ -1641,15 +1582,15 @@ def render_svg(observation: dict[str, Any]) -> str:
         drawn, y = part(obs, y)
         panel.extend(drawn)
     height = max(MAP_BOTTOM + 16.0, y + 8)
-    w, h = _f(float(WIDTH)), _f(height)
+    w, h = fmt(float(WIDTH)), fmt(height)
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}" font-family={quoteattr(SERIF)}>',
         "<title>Forum: Trade Empires of Rome</title>",
-        _el("rect", x=0.0, y=0.0, width=float(WIDTH), height=height, fill=PAPER),
+        element("rect", x=0.0, y=0.0, width=float(WIDTH), height=height, fill=PAPER),
         *_header(obs),
         '<g class="map">',
-        _el(
+        element(
             "rect",
             x=float(MAP_LEFT),
             y=float(MAP_TOP),

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from alea.core.errors import RecordError
+from alea.core.actions import (
+    ActionSet,
+    Codec,
+    DeclaredAction,
+    FieldError,
+    Flag,
+    Named,
+    Whole,
+    Word,
+    is_whole,
+)
 from alea.core.game import Action
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
@@ -54,91 +64,100 @@ def land_name(land: int) -> str:
     return BOARD.lands[land].name
 
 
+class _DrawingOrder(Codec):
+    """The seats in drawing order: a list of 2 to 4 distinct seats, each 0 up to their count."""
+
+    kind = tuple
+
+    def dump(self, value: Any) -> list[int]:
+        return list(value)
+
+    def load(self, raw: Any) -> tuple[int, ...]:
+        if (
+            not isinstance(raw, list)
+            or not all(is_whole(x) for x in raw)
+            or sorted(raw) != list(range(len(raw)))
+        ):
+            raise FieldError(f"must list each seat once, from 0 up, not {raw!r}")
+        if not 2 <= len(raw) <= 4:
+            raise FieldError(f"must hold 2 to 4 seats, not {len(raw)}")
+        return tuple(raw)
+
+    def text(self, value: Any) -> str:
+        return ", ".join(SEATS[s] for s in value)
+
+
+def _card_set(card: int) -> str:
+    return str(DECK[card - 1].set)
+
+
+Seat = Annotated[int, Whole(0, 3, names=SEATS)]
+Land = Annotated[int, Named([land.name for land in BOARD.lands], "a land of the HOTRE map")]
+Card = Annotated[int, Whole(1, len(DECK), text=_card_set)]
+
+
 @dataclass(frozen=True, slots=True)
-class Order(Action):
+class Order(DeclaredAction):
     """Chance: the first period's drawing order from the dice (HRE-3.1), lowest first."""
 
-    seats: tuple[int, ...]
+    json_type = "order"
+    template = "drawing order: {seats}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "order", "seats": list(self.seats)}
-
-    def __str__(self) -> str:
-        return "drawing order: " + ", ".join(SEATS[s] for s in self.seats)
+    seats: Annotated[tuple[int, ...], _DrawingOrder()]
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(Action):
+class Deal(DeclaredAction):
     """Chance: ``seat`` is dealt event card ``card`` (HRE-2.4)."""
 
-    seat: int
-    card: int
+    json_type = "deal"
+    template = "{seat} is dealt a card of set {card}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "deal", "seat": self.seat, "card": self.card}
-
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]} is dealt a card of set {DECK[self.card - 1].set}"
+    seat: Seat
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class DrawCounter(Action):
+class DrawCounter(DeclaredAction):
     """Chance: the drawer takes counter ``number`` (People, or Emperor) from the pile (HRE-3.2)."""
 
-    emperor: bool
-    number: int
+    # The counter is drawn face down: the table learns its kind, only the drawer its number.
+    json_type = "counter"
+    template = "{emperor} counter is drawn"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "counter", "emperor": self.emperor, "number": self.number}
-
-    def __str__(self) -> str:
-        # The counter is drawn face down: the table learns its kind, only the drawer its number.
-        return f"{'an Emperor' if self.emperor else 'a People'} counter is drawn"
+    emperor: Annotated[bool, Flag("an Emperor", "a People")]
+    number: Annotated[int, Whole(1, 6)]
 
 
 @dataclass(frozen=True, slots=True)
-class Round(Action):
+class Round(DeclaredAction):
     """Chance: one decided round of battle (HRE-12.0.1); ``died``: triples killed the third die."""
 
-    attacker_wins: bool
-    died: bool
+    json_type = "round"
+    template = "{attacker_wins} wins the round{died}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "round", "attacker_wins": self.attacker_wins, "died": self.died}
-
-    def __str__(self) -> str:
-        who = "the attacker" if self.attacker_wins else "the defender"
-        return f"{who} wins the round" + (" (triples: the general falls)" if self.died else "")
+    attacker_wins: Annotated[bool, Flag("the attacker", "the defender")]
+    died: Annotated[bool, Flag(" (triples: the general falls)", "")]
 
 
 @dataclass(frozen=True, slots=True)
-class Dice(Action):
+class Dice(DeclaredAction):
     """Chance: the total of a roll of one or more dice (loot, Kingdom treasure, calamities)."""
 
-    value: int
+    json_type = "dice"
+    template = "the dice show {value}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "dice", "value": self.value}
-
-    def __str__(self) -> str:
-        return f"the dice show {self.value}"
+    value: Annotated[int, Whole(0, 36)]
 
 
 @dataclass(frozen=True, slots=True)
-class HandTo(Action):
+class HandTo(DeclaredAction):
     """Keep the drawn counter (``to == seat``) or hand it face down to seat ``to`` (HRE-3.2)."""
 
-    seat: int
-    to: int
+    json_type = "hand"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "hand", "seat": self.seat, "to": self.to}
+    seat: Seat
+    to: Seat
 
     def __str__(self) -> str:
         if self.to == self.seat:
@@ -147,71 +166,62 @@ class HandTo(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Decide(Action):
+class Decide(DeclaredAction):
     """A decision without a land: end a step, loot or spare, take or destroy a Fort, recruit."""
 
-    seat: int
-    verb: str
+    json_type = "decide"
+    template = "{seat}: {verb}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "decide", "seat": self.seat, "verb": self.verb}
-
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]}: {VERBS.get(self.verb, self.verb)}"
+    seat: Seat
+    verb: Annotated[str, Word(VERBS)]
 
 
 @dataclass(frozen=True, slots=True)
-class Pick(Action):
+class Pick(DeclaredAction):
     """A decision naming a land: place, take up, start, retreat, buy, found."""
 
-    seat: int
-    verb: str
-    land: int
+    json_type = "pick"
+    template = "{seat}: {verb} {land}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "pick", "seat": self.seat, "verb": self.verb, "land": land_name(self.land)}
-
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]}: {PICKS.get(self.verb, self.verb)} {land_name(self.land)}"
+    seat: Seat
+    verb: Annotated[str, Word(PICKS)]
+    land: Land
 
 
 @dataclass(frozen=True, slots=True)
-class PlayCard(Action):
+class PlayCard(DeclaredAction):
     """Play event card ``card`` (HRE-4.0, HRE-8.5); ``target`` a land or Area index, or -1."""
 
-    seat: int
-    card: int
-    target: int = -1
+    json_type = "play"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "play", "seat": self.seat, "card": self.card, "target": self.target}
+    seat: Seat
+    card: Card
+    target: Annotated[int, Whole(-1, 44)] = -1
 
     def __str__(self) -> str:
         c = DECK[self.card - 1]
         text = f"{SEATS[self.seat]} plays {c.title} ({c.kind.replace('_', ' ')})"
         if self.target >= 0:
+            t = self.target
+            # A target the card cannot have (sent by a client, refused by the rules) is shown
+            # by number, so the refusal can still name it.
             if c.kind == "people_revive":
-                text += f" on the {NATION_NAMES[self.target]}"
+                text += f" on the {NATION_NAMES[t]}" if t < len(NATION_NAMES) else f" on {t}"
             elif c.kind == "pestilence":
-                text += f" on {BOARD.areas[self.target].name}"
+                text += f" on {BOARD.areas[t].name}" if t < len(BOARD.areas) else f" on {t}"
             else:
-                text += f" on {land_name(self.target)}"
+                text += f" on {land_name(t)}" if t < len(BOARD.lands) else f" on {t}"
         return text
 
 
 @dataclass(frozen=True, slots=True)
-class Offer(Action):
+class Offer(DeclaredAction):
     """A Faction's bribe offer to an attacking People (HRE-15.4); 0 is "no offer"."""
 
-    seat: int
-    amount: int
+    json_type = "offer"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "offer", "seat": self.seat, "amount": self.amount}
+    seat: Seat
+    amount: Annotated[int, Whole(0, 100_000)]
 
     def __str__(self) -> str:
         if not self.amount:
@@ -219,68 +229,11 @@ class Offer(Action):
         return f"{SEATS[self.seat]} offers {self.amount} RVP to be spared"
 
 
-def _int(v: Any, lo: int, hi: int, what: str) -> int:
-    if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi:
-        return v
-    raise RecordError(f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
-
-
-def _bool(v: Any, what: str) -> bool:
-    if isinstance(v, bool):
-        return v
-    raise RecordError(f"{what} must be true or false, not {v!r}")
-
-
-def _land(v: Any) -> int:
-    if isinstance(v, str) and v in BOARD.by_name:
-        return BOARD.by_name[v]
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(BOARD.lands):
-        return v
-    raise RecordError(f"{v!r} is not a land of the HOTRE map")
+ACTIONS: Final = ActionSet(
+    "HOTRE", (Order, Deal, DrawCounter, Round, Dice, HandTo, Decide, Pick, PlayCard, Offer)
+)
 
 
 def action_from_json(d: Any) -> Action:
     """Parse an action from its JSON form; malformed data raises ``RecordError``."""
-    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
-        raise RecordError(f"not a HOTRE action: {d!r}")
-    t = d["type"]
-    try:
-        if t == "order":
-            seats = d["seats"]
-            if not isinstance(seats, list) or sorted(seats) != list(range(len(seats))):
-                raise RecordError(f"not a drawing order: {seats!r}")
-            if not 2 <= len(seats) <= 4:
-                raise RecordError("a drawing order has 2 to 4 seats")
-            return Order(tuple(_int(s, 0, 3, "seat") for s in seats))
-        if t == "deal":
-            return Deal(_int(d["seat"], 0, 3, "seat"), _int(d["card"], 1, len(DECK), "card"))
-        if t == "counter":
-            return DrawCounter(_bool(d["emperor"], "emperor"), _int(d["number"], 1, 6, "number"))
-        if t == "round":
-            return Round(_bool(d["attacker_wins"], "attacker_wins"), _bool(d["died"], "died"))
-        if t == "dice":
-            return Dice(_int(d["value"], 0, 36, "dice total"))
-        seat = _int(d["seat"], 0, 3, "seat")
-        if t == "hand":
-            return HandTo(seat, _int(d["to"], 0, 3, "to"))
-        if t == "decide":
-            verb = d["verb"]
-            if verb not in VERBS:
-                raise RecordError(f"unknown decision {verb!r}")
-            return Decide(seat, verb)
-        if t == "pick":
-            verb = d["verb"]
-            if verb not in PICKS:
-                raise RecordError(f"unknown decision {verb!r}")
-            return Pick(seat, verb, _land(d["land"]))
-        if t == "offer":
-            return Offer(seat, _int(d["amount"], 0, 100_000, "amount"))
-        if t == "play":
-            return PlayCard(
-                seat,
-                _int(d["card"], 1, len(DECK), "card"),
-                _int(d.get("target", -1), -1, 44, "target"),
-            )
-    except KeyError as exc:
-        raise RecordError(f"HOTRE action {t!r} lacks {exc.args[0]!r}") from None
-    raise RecordError(f"unknown HOTRE action type {t!r}")
+    return ACTIONS.from_json(d)

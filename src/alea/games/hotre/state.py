@@ -13,8 +13,9 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, unwind
+from alea.core.errors import IllegalActionError
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
+from alea.core.positions import SavedState, reading
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
@@ -34,7 +35,7 @@ from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import CHARTS, BonusKind
 
 if TYPE_CHECKING:
-    from alea.games.hotre.game import HotreGame
+    from alea.games.hotre.table import HotreTable
 
 NL: Final = len(BOARD.lands)
 ADJ: Final = tuple(BOARD.adjacent(i) for i in range(NL))
@@ -313,7 +314,7 @@ def _binomial(k: int, p: float) -> list[tuple[int, float]]:
     return [(i, math.comb(k, i) * p**i * (1 - p) ** (k - i)) for i in range(k + 1)]
 
 
-class HotreState(CachedLegalState):
+class HotreState(CachedLegalState, SavedState):
     """A position of History of the Roman Empire."""
 
     _LISTS: Final = (
@@ -394,7 +395,7 @@ class HotreState(CachedLegalState):
         "opts",
     )
 
-    def __init__(self, game: HotreGame) -> None:
+    def __init__(self, game: HotreTable) -> None:
         self.game = game
         self.opts = game.opts
         self.n = game.num_players
@@ -2072,14 +2073,6 @@ class HotreState(CachedLegalState):
             )
         return out
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -2221,39 +2214,23 @@ class HotreState(CachedLegalState):
             self._hlen,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HotreState):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self._key() == other._key()
-            and self.history() == other.history()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
-        d: dict[str, Any] = {"game": "hotre", "options": dict(self.game.options), "players": self.n}
+        d = self.saved_header()
         for f in self._LISTS:
             d[f] = list(getattr(self, f))
         for f in self._SCALARS:
             d[f] = getattr(self, f)
         d["hands"] = [list(h) for h in self.hands]
-        d["history"] = [a.to_json() for a in self.history()]
+        d["history"] = self.saved_history()
         return d
 
     @classmethod
-    def from_json(cls, game: HotreGame, d: Any) -> HotreState:
+    def from_json(cls, game: HotreTable, d: Any) -> HotreState:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        if not isinstance(d, dict) or d.get("game") != "hotre":
-            raise RecordError("not a saved HOTRE position")
-        if d.get("players") != game.num_players:
-            raise RecordError(
-                f"the saved position has {d.get('players')} players, the game {game.num_players}"
-            )
+        cls.check_saved(d, game, "HOTRE")
         s = cls(game)
-        try:
+        with reading("HOTRE"):
             for f in cls._LISTS:
                 v = d[f]
                 if not isinstance(v, list) or not all(_is_int(x) for x in v):
@@ -2283,20 +2260,10 @@ class HotreState(CachedLegalState):
                 raise ValueError("a land or the stage is out of range")
             if any(not 0 <= x <= 3 for x in s.cnt):
                 raise ValueError("a land holds more than three armies")
-            hist: tuple[Any, ...] | None = None
-            k = 0
-            for a in d["history"]:
-                hist = (action_from_json(a), hist)
-                k += 1
-            s._hist = hist
-            s._hlen = k
+            s.load_history(d["history"], action_from_json)
             for seat in range(s.S):
                 s._note(seat, False, [(CARRIED, -1, s.ppts[seat])])
                 s._note(seat, True, [(CARRIED, -1, s.fpts[seat])])
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"saved HOTRE position is malformed: {exc!r}") from None
         return s
 
 

@@ -14,9 +14,18 @@ from __future__ import annotations
 import math
 from functools import cache
 from typing import Any, Final
-from xml.sax.saxutils import escape, quoteattr
 
 from alea.core.game import Action
+from alea.core.svg import (
+    FRAME,
+    GOLD,
+    PAPER,
+    SERIF,
+    escape,
+    fmt,
+    quoteattr,
+    text_element,
+)
 from alea.games.hotre.actions import NATION_NAMES, SEATS, HandTo, Pick, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
@@ -42,12 +51,8 @@ KIND_LETTER: Final = {"Faction": "", "People": "P", "Minor People": "M", "Kingdo
 
 SEA: Final = "#a9cfe0"
 INK: Final = "#2f2618"
-PAPER: Final = "#f7f0de"
-FRAME: Final = "#5b4630"
-GOLD: Final = "#c9a227"
 DIFFICULT: Final = "#6b3d12"
 STRAIT: Final = "#1f5f99"
-SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 
 SCALE: Final = 37.0
 """Pixels per degree of longitude (scaled by cos 44°) or latitude."""
@@ -66,15 +71,6 @@ PEOPLE_NAME: Final = {p.nation: p.name for p in reversed(CHARTS.peoples)}
 
 def _plural(n: int) -> str:
     return "army" if n == 1 else "armies"
-
-
-def _f(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
-
-
-def _text(x: float, y: float, body: str, size: float, **attrs: str) -> str:
-    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
-    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(body)}</text>'
 
 
 @cache
@@ -106,18 +102,18 @@ def _land_tiles(lands: list[int]) -> list[str]:
         out.append(
             f'<g data-place={quoteattr(ln.name)} class="land">'
             f"<title>{escape(ln.name)} ({escape(area.name)})</title>"
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R)}" fill="{fill}" stroke="{FRAME}" '
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(R)}" fill="{fill}" stroke="{FRAME}" '
             f'stroke-width="{"2.2" if ln.seas else "1.2"}"/>'
         )
         if ln.resource:
             out.append(
-                f'<rect x="{_f(x - 4)}" y="{_f(y - R + 2)}" width="8" height="8" fill="{GOLD}" '
+                f'<rect x="{fmt(x - 4)}" y="{fmt(y - R + 2)}" width="8" height="8" fill="{GOLD}" '
                 f'stroke="{INK}" stroke-width="0.6" '
-                f'transform="rotate(45 {_f(x)} {_f(y - R + 6)})"/>'
+                f'transform="rotate(45 {fmt(x)} {fmt(y - R + 6)})"/>'
             )
         for halo in (True, False):
             out.append(
-                _text(
+                text_element(
                     x,
                     y + R + 10,
                     ln.name,
@@ -139,8 +135,10 @@ def _static_map(optional_terrain: bool = False) -> str:
     The two optional difficult borders are drawn as difficult only under that rule (HRE-1.1).
     """
     pts, w, h = _positions()
-    out = [f'<rect x="0" y="0" width="{_f(w)}" height="{_f(_size()[1])}" fill="{SEA}"/>']
-    out.append(_text(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK))
+    out = [f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(_size()[1])}" fill="{SEA}"/>']
+    out.append(
+        text_element(MARGIN, 30, "History of the Roman Empire", 20, font_family=SERIF, fill=INK)
+    )
     for a, b in BOARD.borders:
         (x1, y1), (x2, y2) = pts[a], pts[b]
         hard = b in BOARD.difficult[a] or a in BOARD.difficult[b]
@@ -148,19 +146,19 @@ def _static_map(optional_terrain: bool = False) -> str:
             hard = hard or b in BOARD.optional_difficult[a] or a in BOARD.optional_difficult[b]
         if hard:
             out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
                 f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3" '
                 'class="difficult"/>'
             )
         else:
             out.append(
-                f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
                 f'stroke="{FRAME}" stroke-width="1.5" opacity="0.55"/>'
             )
     for st in BOARD.straits:
         (x1, y1), (x2, y2) = pts[st.a], pts[st.b]
         out.append(
-            f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{STRAIT}" '
+            f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" stroke="{STRAIT}" '
             f'stroke-width="3" stroke-dasharray="7 4" class="strait"><title>'
             f"{escape(st.name)}</title></line>"
         )
@@ -172,10 +170,11 @@ def _static_map(optional_terrain: bool = False) -> str:
     for sc in BOARD.special_cities:
         x, y = pts[sc.land]
         out.append(
-            f'<circle cx="{_f(x + R + 5)}" cy="{_f(y - 12)}" r="3.5" fill="{GOLD}" stroke="{INK}"/>'
+            f'<circle cx="{fmt(x + R + 5)}" cy="{fmt(y - 12)}" r="3.5" '
+            f'fill="{GOLD}" stroke="{INK}"/>'
         )
         out.append(
-            _text(
+            text_element(
                 x + R + 11,
                 y - 8,
                 sc.name,
@@ -193,9 +192,9 @@ def _static_map(optional_terrain: bool = False) -> str:
         y = ly - 18 * (1 - k // 5)
         out.append(
             f'<g data-place={quoteattr(area_place(k))} class="area-key">'
-            f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="12" height="12" '
+            f'<rect x="{fmt(x)}" y="{fmt(y - 9)}" width="12" height="12" '
             f'fill="{AREA_COLOUR.get(area.colour, "#ddd")}" stroke="{FRAME}"/>'
-            + _text(x + 16, y + 1, area.name, 10, font_family=SERIF, fill=INK)
+            + text_element(x + 16, y + 1, area.name, 10, font_family=SERIF, fill=INK)
             + "</g>"
         )
     out.extend(_people_chart(h, w))
@@ -214,14 +213,16 @@ def _people_chart(y0: float, w: float) -> list[str]:
     Each name is the place of its People, so an event aimed at a People is chosen here.
     """
     out = [
-        f'<rect x="0" y="{_f(y0)}" width="{_f(w)}" height="{_f(CHART_H)}" fill="{PAPER}" '
+        f'<rect x="0" y="{fmt(y0)}" width="{fmt(w)}" height="{fmt(CHART_H)}" fill="{PAPER}" '
         f'stroke="{FRAME}" stroke-width="2"/>',
-        _text(MARGIN, y0 + 18, "Peoples by period and counter", 12, font_family=SERIF, fill=INK),
+        text_element(
+            MARGIN, y0 + 18, "Peoples by period and counter", 12, font_family=SERIF, fill=INK
+        ),
     ]
     for period in range(1, len(BOARD.periods) + 1):
         x, _ = _chart_column(period, w)
         out.append(
-            _text(
+            text_element(
                 x + 4,
                 y0 + 36,
                 f"Period {period}",
@@ -236,7 +237,7 @@ def _people_chart(y0: float, w: float) -> list[str]:
             out.append(
                 f'<g data-place={quoteattr(people_place(people.nation))} class="people">'
                 f"<title>{escape(people.english)}</title>"
-                + _text(
+                + text_element(
                     x + 4, y, f"{people.number} {people.name}", 10.5, font_family=SERIF, fill=INK
                 )
                 + "</g>"
@@ -252,7 +253,7 @@ def _chart_period(obs: dict[str, Any]) -> list[str]:
     _, w, h = _positions()
     x, col = _chart_column(period, w)
     return [
-        f'<rect x="{_f(x)}" y="{_f(h + 24)}" width="{_f(col - 6)}" height="{_f(CHART_H - 32)}" '
+        f'<rect x="{fmt(x)}" y="{fmt(h + 24)}" width="{fmt(col - 6)}" height="{fmt(CHART_H - 32)}" '
         f'fill="none" stroke="{GOLD}" stroke-width="2.5" rx="4" class="period-now"/>'
     ]
 
@@ -276,7 +277,7 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
         name = BOARD.lands[i].name
         if i == battle:
             out.append(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R + 4)}" fill="none" '
+                f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(R + 4)}" fill="none" '
                 f'stroke="#c0141c" stroke-width="3" class="battle" data-place={quoteattr(name)}/>'
             )
         city = land.get("city", 0)
@@ -285,10 +286,10 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             out.append(
                 f'<g class="city" data-place={quoteattr(name)}><title>'
                 f"{'ruined City' if razed else 'City'}</title>"
-                f'<rect x="{_f(x + 8)}" y="{_f(y - 17)}" width="10" height="8" '
+                f'<rect x="{fmt(x + 8)}" y="{fmt(y - 17)}" width="10" height="8" '
                 f'fill="{"#9ca3af" if razed else "#fff7e0"}" stroke="{INK}"/>'
-                f'<polygon points="{_f(x + 7)},{_f(y - 17)} {_f(x + 13)},{_f(y - 22)} '
-                f'{_f(x + 19)},{_f(y - 17)}" fill="#b45309" stroke="{INK}" stroke-width="0.6"/>'
+                f'<polygon points="{fmt(x + 7)},{fmt(y - 17)} {fmt(x + 13)},{fmt(y - 22)} '
+                f'{fmt(x + 19)},{fmt(y - 17)}" fill="#b45309" stroke="{INK}" stroke-width="0.6"/>'
                 "</g>"
             )
         fort = land.get("fort", 0)
@@ -299,10 +300,12 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             size = 11 if fort == 2 else 8
             out.append(
                 f'<g class="fort" data-place={quoteattr(name)}><title>{label}</title>'
-                f'<rect x="{_f(x - 18)}" y="{_f(y - 17)}" width="{size}" height="{size}" '
+                f'<rect x="{fmt(x - 18)}" y="{fmt(y - 17)}" width="{size}" height="{size}" '
                 f'fill="{col}" stroke="{INK}" stroke-width="{"2" if fort == 2 else "1"}"/>'
                 + (
-                    _text(x - 18 + size / 2, y - 8.5, "F", 7, text_anchor="middle", fill="#fff")
+                    text_element(
+                        x - 18 + size / 2, y - 8.5, "F", 7, text_anchor="middle", fill="#fff"
+                    )
                     if fort == 2
                     else ""
                 )
@@ -321,16 +324,16 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             if nation in PEOPLE_NAME:
                 who = f"{PEOPLE_NAME[nation]}, {who}'s"
             shape = (
-                f'<rect x="{_f(x - 11)}" y="{_f(y - 6)}" width="22" height="18" rx="3" '
+                f'<rect x="{fmt(x - 11)}" y="{fmt(y - 6)}" width="22" height="18" rx="3" '
                 f'fill="{col}" stroke="#fff" stroke-width="1.4"/>'
                 if kind == "Faction"
-                else f'<circle cx="{_f(x)}" cy="{_f(y + 3)}" r="11" fill="{col}" '
+                else f'<circle cx="{fmt(x)}" cy="{fmt(y + 3)}" r="11" fill="{col}" '
                 f'stroke="#fff" stroke-width="1.4"/>'
             )
             out.append(
                 f'<g class="army" data-place={quoteattr(name)} data-force="{f}">'
                 f"<title>{escape(f'{who} ({kind}): {n} {_plural(n)}')}</title>{shape}"
-                + _text(
+                + text_element(
                     x,
                     y + 7,
                     f"{letter}{n}",
@@ -369,7 +372,7 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
     out: list[str] = []
     h = _size()[1]
     out.append(
-        f'<rect x="{_f(x0)}" y="0" width="{_f(PANEL_W)}" height="{_f(h)}" fill="{PAPER}" '
+        f'<rect x="{fmt(x0)}" y="0" width="{fmt(PANEL_W)}" height="{fmt(h)}" fill="{PAPER}" '
         f'stroke="{FRAME}" stroke-width="2"/>'
     )
     x = x0 + 14
@@ -378,16 +381,16 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
     pdesc = ""
     if isinstance(period, int) and 1 <= period <= len(BOARD.periods):
         pdesc = " — " + BOARD.periods[period - 1].label
-    out.append(_text(x, y, f"Period {period}{pdesc}", 15, font_family=SERIF, fill=INK))
+    out.append(text_element(x, y, f"Period {period}{pdesc}", 15, font_family=SERIF, fill=INK))
     y += 20
     stage = str(obs.get("stage", ""))
     active = obs.get("active", -1)
     turn = f"Phase: {stage}"
     if isinstance(active, int) and 0 <= active < 4 and stage != "over":
         turn += f" · {SEATS[active]}'s turn"
-    out.append(_text(x, y, turn, 12, font_family=SERIF, fill=INK, class_="phase"))
+    out.append(text_element(x, y, turn, 12, font_family=SERIF, fill=INK, class_="phase"))
     y += 18
-    out.append(_text(x, y, _status(obs), 12, font_family=SERIF, fill=INK, class_="status"))
+    out.append(text_element(x, y, _status(obs), 12, font_family=SERIF, fill=INK, class_="status"))
     y += 24
     fp = obs.get("faction_points", [])
     pp = obs.get("people_points", [])
@@ -407,25 +410,27 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
         # The seat's name, bar and points are its place: where a counter is handed.
         out.append(
             f'<g data-place={quoteattr(seat_place(s))} class="seat">'
-            f'<rect x="{_f(x - 4)}" y="{_f(y - 14)}" width="{_f(PANEL_W - 20)}" height="50" '
+            f'<rect x="{fmt(x - 4)}" y="{fmt(y - 14)}" width="{fmt(PANEL_W - 20)}" height="50" '
             f'fill="{PAPER}" stroke="none"/>'
-            f'<rect x="{_f(x)}" y="{_f(y - 11)}" width="14" height="14" fill="{col}" '
+            f'<rect x="{fmt(x)}" y="{fmt(y - 11)}" width="14" height="14" fill="{col}" '
             'stroke="#fff"/>'
         )
         label = f"{SEATS[s]}{you}" + (" — out" if s < len(dead) and dead[s] else "")
-        out.append(_text(x + 20, y, label, 12, font_family=SERIF, fill=INK, font_weight="bold"))
+        out.append(
+            text_element(x + 20, y, label, 12, font_family=SERIF, fill=INK, font_weight="bold")
+        )
         y += 16
         fv = fp[s] if s < len(fp) else 0
         pv = pp[s] if s < len(pp) else 0
         bar = (PANEL_W - 40) * totals[s] / top
         out.append(
-            f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="{_f(PANEL_W - 40)}" height="10" '
-            f'fill="#e7dcc0"/><rect x="{_f(x)}" y="{_f(y - 9)}" width="{_f(bar)}" height="10" '
+            f'<rect x="{fmt(x)}" y="{fmt(y - 9)}" width="{fmt(PANEL_W - 40)}" height="10" '
+            f'fill="#e7dcc0"/><rect x="{fmt(x)}" y="{fmt(y - 9)}" width="{fmt(bar)}" height="10" '
             f'fill="{col}" class="vp"/>'
         )
         y += 14
         out.append(
-            _text(
+            text_element(
                 x, y, f"VP {totals[s]} (Faction {fv}, People {pv})", 11, fill=INK, font_family=SERIF
             )
         )
@@ -443,19 +448,21 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
                 "Emperor: " + (_counter_name(True, period, num) if num is not None else "hidden")
             )
         if bits:
-            out.append(_text(x, y, " · ".join(bits), 10.5, fill=INK, font_family=SERIF))
+            out.append(text_element(x, y, " · ".join(bits), 10.5, fill=INK, font_family=SERIF))
             y += 15
         hand = hands[s] if s < len(hands) else []
         sets = obs.get("hand_is_sets", [])
         if s < len(sets) and not sets[s]:
-            out.append(_text(x, y, f"Hand ({len(hand)}):", 10.5, fill=INK, font_family=SERIF))
+            out.append(
+                text_element(x, y, f"Hand ({len(hand)}):", 10.5, fill=INK, font_family=SERIF)
+            )
             y += 13
             for cid in hand:
                 if isinstance(cid, int) and 1 <= cid <= len(DECK):
                     c = DECK[cid - 1]
                     out.append(
                         f'<g class="card" data-card="{cid}">'
-                        + _text(
+                        + text_element(
                             x + 8,
                             y,
                             f"{c.title} ({c.kind.replace('_', ' ')}, set {c.set})",
@@ -469,7 +476,7 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
         else:
             sets_txt = ", ".join(str(k) for k in hand)
             out.append(
-                _text(
+                text_element(
                     x,
                     y,
                     f"{len(hand)} cards (sets {sets_txt or '-'})",
@@ -482,15 +489,15 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
         y += 10
     drawn = obs.get("drawn")
     if isinstance(drawn, int) and drawn > 0:
-        out.append(_text(x, y, f"You drew counter {drawn}", 11, fill=INK, font_family=SERIF))
+        out.append(text_element(x, y, f"You drew counter {drawn}", 11, fill=INK, font_family=SERIF))
         y += 18
     used = obs.get("used_cards", [])
     if used and isinstance(used[-1], int) and 1 <= used[-1] <= len(DECK):
         c = DECK[used[-1] - 1]
-        out.append(_text(x, y, "Last event played:", 11, fill=INK, font_family=SERIF))
+        out.append(text_element(x, y, "Last event played:", 11, fill=INK, font_family=SERIF))
         y += 14
         out.append(
-            _text(
+            text_element(
                 x + 8,
                 y,
                 f"{c.title} ({c.kind.replace('_', ' ')})",
@@ -512,7 +519,7 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
             if isinstance(w, int) and 0 <= w < 4
         )
         out.append(
-            _text(
+            text_element(
                 x,
                 y + 6,
                 f"Winner: {names}",
@@ -529,7 +536,7 @@ def _panel(obs: dict[str, Any], x0: float) -> list[str]:
 @cache
 def _key(x: float, y: float) -> str:
     """The map key at the foot of the panel."""
-    out = [_text(x, y, "Key", 12, font_family=SERIF, fill=INK, font_weight="bold")]
+    out = [text_element(x, y, "Key", 12, font_family=SERIF, fill=INK, font_weight="bold")]
     rows = [
         (f'stroke="{DIFFICULT}" stroke-width="4" stroke-dasharray="2 3"', "difficult border"),
         (f'stroke="{STRAIT}" stroke-width="3" stroke-dasharray="7 4"', "strait"),
@@ -538,27 +545,33 @@ def _key(x: float, y: float) -> str:
     for k, (style, label) in enumerate(rows):
         yy = y + 16 + 15 * k
         out.append(
-            f'<line x1="{_f(x)}" y1="{_f(yy - 4)}" x2="{_f(x + 30)}" y2="{_f(yy - 4)}" {style}/>'
+            f'<line x1="{fmt(x)}" y1="{fmt(yy - 4)}" '
+            f'x2="{fmt(x + 30)}" y2="{fmt(yy - 4)}" {style}/>'
         )
-        out.append(_text(x + 38, yy, label, 10.5, font_family=SERIF, fill=INK))
+        out.append(text_element(x + 38, yy, label, 10.5, font_family=SERIF, fill=INK))
     x2 = x + 170
     out.append(
-        f'<rect x="{_f(x2)}" y="{_f(y + 8)}" width="8" height="8" fill="{GOLD}" stroke="{INK}" '
-        f'transform="rotate(45 {_f(x2 + 4)} {_f(y + 12)})"/>'
-    )
-    out.append(_text(x2 + 16, y + 16, "Resource (City site)", 10.5, font_family=SERIF, fill=INK))
-    out.append(
-        f'<rect x="{_f(x2)}" y="{_f(y + 23)}" width="10" height="8" fill="#fff7e0" stroke="{INK}"/>'
-    )
-    out.append(_text(x2 + 16, y + 31, "City (grey: ruined)", 10.5, font_family=SERIF, fill=INK))
-    out.append(
-        f'<rect x="{_f(x2)}" y="{_f(y + 38)}" width="8" height="8" fill="#555" stroke="{INK}"/>'
+        f'<rect x="{fmt(x2)}" y="{fmt(y + 8)}" width="8" height="8" fill="{GOLD}" stroke="{INK}" '
+        f'transform="rotate(45 {fmt(x2 + 4)} {fmt(y + 12)})"/>'
     )
     out.append(
-        _text(x2 + 16, y + 46, "Fort (large F: Fortress)", 10.5, font_family=SERIF, fill=INK)
+        text_element(x2 + 16, y + 16, "Resource (City site)", 10.5, font_family=SERIF, fill=INK)
     )
     out.append(
-        _text(
+        f'<rect x="{fmt(x2)}" y="{fmt(y + 23)}" width="10" height="8" '
+        f'fill="#fff7e0" stroke="{INK}"/>'
+    )
+    out.append(
+        text_element(x2 + 16, y + 31, "City (grey: ruined)", 10.5, font_family=SERIF, fill=INK)
+    )
+    out.append(
+        f'<rect x="{fmt(x2)}" y="{fmt(y + 38)}" width="8" height="8" fill="#555" stroke="{INK}"/>'
+    )
+    out.append(
+        text_element(x2 + 16, y + 46, "Fort (large F: Fortress)", 10.5, font_family=SERIF, fill=INK)
+    )
+    out.append(
+        text_element(
             x,
             y + 70,
             "Counters: square = Faction, P = People, M = Minor People,",
@@ -568,7 +581,7 @@ def _key(x: float, y: float) -> str:
         )
     )
     out.append(
-        _text(
+        text_element(
             x,
             y + 84,
             "K = Kingdom, R = Rebels; the number is the armies.",
@@ -585,8 +598,8 @@ def render_svg(observation: dict[str, Any]) -> str:
     w, h = _size()
     _, map_w, _ = _positions()
     body = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(w)} {_f(h)}" '
-        f'width="{_f(w)}" height="{_f(h)}" font-family={quoteattr(SERIF)}>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(w)} {fmt(h)}" '
+        f'width="{fmt(w)}" height="{fmt(h)}" font-family={quoteattr(SERIF)}>',
         _static_map(bool(observation.get("optional_terrain", False))),
         *_pieces(observation),
         *_chart_period(observation),

@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from alea.core.errors import RecordError
+from alea.core.actions import (
+    ActionSet,
+    Codec,
+    DeclaredAction,
+    FieldError,
+    Key,
+    Whole,
+    Word,
+    is_whole,
+)
 from alea.core.game import Action
 from alea.games.triumvirate.board import BOARD, FORCES
 
@@ -25,147 +34,112 @@ _VERB_TEXT: Final = {
 }
 
 
-def _hex_json(h: int) -> list[int]:
-    return list(BOARD.coords(h))
+class _Hex(Codec):
+    """A hex of the board: an index here, ``[col, row]`` in JSON, its label as text."""
+
+    kind = int
+
+    def dump(self, value: Any) -> list[int]:
+        return list(BOARD.coords(value))
+
+    def load(self, raw: Any) -> int:
+        if (
+            isinstance(raw, list)
+            and len(raw) == 2
+            and all(is_whole(x) for x in raw)
+            and 0 <= raw[0] < BOARD.cols
+            and 0 <= raw[1] < BOARD.rows
+        ):
+            return BOARD.index(raw[0], raw[1])
+        raise FieldError(f"must be a hex [col, row] on the board, not {raw!r}")
+
+    def text(self, value: Any) -> str:
+        return BOARD.label(value)
+
+
+Seat = Annotated[int, Whole(0, 2, names=FORCES)]
+Hex = Annotated[int, _Hex()]
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayer(Action):
+class FirstPlayer(DeclaredAction):
     """Chance: the roll for first player (TRI-2.3)."""
 
-    seat: int
+    json_type = "first"
+    template = "{seat} wins the roll and plays first"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "first", "seat": self.seat}
-
-    def __str__(self) -> str:
-        return f"{FORCES[self.seat]} wins the roll and plays first"
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
-class Decide(Action):
+class Decide(DeclaredAction):
     """A decision without a place: roll to move, stay, collect, parade, end movement, woo, pass."""
 
-    seat: int
-    verb: str
+    json_type = "decide"
+    template = "{seat} {verb}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "decide", "seat": self.seat, "verb": self.verb}
-
-    def __str__(self) -> str:
-        return f"{FORCES[self.seat]} {_VERB_TEXT[self.verb]}"
+    seat: Seat
+    verb: Annotated[str, Word(_VERB_TEXT)]
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(DeclaredAction):
     """Chance: a die roll, the leader's movement (d6) or a popularity check (d20)."""
 
-    die: int
-    value: int
+    json_type = "roll"
+    template = "d{die} rolls {value}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "roll", "die": self.die, "value": self.value}
+    die: Annotated[int, Whole(1, 20)]
+    value: Annotated[int, Whole(1, 20)]
 
-    def __str__(self) -> str:
-        return f"d{self.die} rolls {self.value}"
+    def problem(self) -> str | None:
+        """A d``die`` shows at most ``die``."""
+        return f"a d{self.die} cannot roll {self.value}" if self.value > self.die else None
 
 
 @dataclass(frozen=True, slots=True)
-class March(Action):
+class March(DeclaredAction):
     """The leader steps into a neighbouring hex (TRI-4.1)."""
 
-    seat: int
-    to: int
+    json_type = "march"
+    template = "{seat} marches to {to}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "march", "seat": self.seat, "to": _hex_json(self.to)}
-
-    def __str__(self) -> str:
-        return f"{FORCES[self.seat]} marches to {BOARD.label(self.to)}"
+    seat: Seat
+    to: Hex
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(DeclaredAction):
     """One troop moves one hex (TRI-4.2); into enemy troops it attacks."""
 
-    seat: int
-    src: int
-    to: int
+    json_type = "move"
+    template = "{seat} moves a troop {src}→{to}"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "type": "move",
-            "seat": self.seat,
-            "from": _hex_json(self.src),
-            "to": _hex_json(self.to),
-        }
-
-    def __str__(self) -> str:
-        return f"{FORCES[self.seat]} moves a troop {BOARD.label(self.src)}→{BOARD.label(self.to)}"
+    seat: Seat
+    src: Annotated[int, _Hex(), Key("from")]
+    to: Hex
 
 
 @dataclass(frozen=True, slots=True)
-class Clash(Action):
+class Clash(DeclaredAction):
     """Chance: one round of battle, summarised by each side's highest die (TRI-7.2)."""
 
-    attacker: int
-    defender: int
+    json_type = "clash"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"type": "clash", "attacker": self.attacker, "defender": self.defender}
+    attacker: Annotated[int, Whole(1, 8)]
+    defender: Annotated[int, Whole(1, 8)]
 
     def __str__(self) -> str:
         loser = "defender" if self.attacker > self.defender else "attacker"
         return f"highest dice {self.attacker} against {self.defender}: the {loser} loses a troop"
 
 
-def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    v = data.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise RecordError(f"action field {key!r} must be an integer {lo}..{hi}, not {v!r}")
-    return v
-
-
-def _hex(data: dict[str, Any], key: str) -> int:
-    v = data.get(key)
-    if (
-        not isinstance(v, list)
-        or len(v) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-        or not (0 <= v[0] < BOARD.cols and 0 <= v[1] < BOARD.rows)
-    ):
-        raise RecordError(f"action field {key!r} must be a hex [col, row] on the board, not {v!r}")
-    return BOARD.index(v[0], v[1])
+ACTIONS: Final = ActionSet("Triumvirate", (FirstPlayer, Decide, Roll, March, Move, Clash))
 
 
 def action_from_json(data: Any) -> Action:
     """Parse an action's JSON form, naming what is wrong with malformed input."""
-    if not isinstance(data, dict):
-        raise RecordError(f"an action is a JSON object, not {type(data).__name__}")
-    kind = data.get("type")
-    if kind == "first":
-        return FirstPlayer(_int(data, "seat", 0, 2))
-    if kind == "decide":
-        verb = data.get("verb")
-        if verb not in VERBS:
-            raise RecordError(f"unknown verb {verb!r}; verbs are {', '.join(VERBS)}")
-        return Decide(_int(data, "seat", 0, 2), str(verb))
-    if kind == "roll":
-        die = _int(data, "die", 1, 20)
-        return Roll(die, _int(data, "value", 1, die))
-    if kind == "march":
-        return March(_int(data, "seat", 0, 2), _hex(data, "to"))
-    if kind == "move":
-        return Move(_int(data, "seat", 0, 2), _hex(data, "from"), _hex(data, "to"))
-    if kind == "clash":
-        return Clash(_int(data, "attacker", 1, 8), _int(data, "defender", 1, 8))
-    raise RecordError(f"unknown action type {kind!r}")
+    return ACTIONS.from_json(data)
 
 
 def place_of(action: Action) -> str | None:

@@ -1,53 +1,18 @@
-"""The Triumvirate as a loadable game: options, seats, and JSON entry points."""
+"""The Triumvirate as a loadable game: its table, making and reading its states."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from alea.core.errors import OptionError, RecordError
-from alea.core.game import Action, Game
-from alea.core.options import options_to_json, parse_options
-from alea.games.triumvirate.actions import action_from_json
-from alea.games.triumvirate.board import BOARD, FORCES
-from alea.games.triumvirate.options import TriumvirateOptions
+from alea.core.tables import KitGame
 from alea.games.triumvirate.state import TriumvirateState
+from alea.games.triumvirate.table import RULES_VERSION, TriumvirateTable
 
-RULES_VERSION = "triumvirate/1"
+__all__ = ["RULES_VERSION", "TriumvirateGame"]
 
 
-class TriumvirateGame(Game):
-    """Roman Conquest: The First Triumvirate, for three players."""
+class TriumvirateGame(TriumvirateTable, KitGame[TriumvirateState]):
+    """Roman Conquest: The First Triumvirate, for three players.
 
-    name = "triumvirate"
-    num_players = 3
-    player_names = FORCES
-    version = RULES_VERSION
+    A new state is the board set up (TRI-2.1, 2.2); the roll for first player comes next.
+    """
 
-    def __init__(self, **options: Any) -> None:
-        players = options.pop("players", 3)
-        if str(players).strip() not in ("3", "3.0"):
-            raise OptionError(f"triumvirate is for exactly 3 players, not {players}")
-        self.opts = parse_options(TriumvirateOptions, options, "triumvirate")
-        self.options = options_to_json(self.opts)
-        zones = list(BOARD.zones)
-        if self.opts.caesar_cisalpina:
-            zones[1] = zones[1] | BOARD.cisalpina
-        self.zones = tuple(zones)
-        self.zone_names = tuple(
-            r + (" and Cisalpina" if i == 1 and self.opts.caesar_cisalpina else "")
-            for i, r in enumerate(BOARD.zone_regions)
-        )
-
-    def new_initial_state(self) -> TriumvirateState:
-        """The board set up (TRI-2.1, 2.2); the roll for first player comes next."""
-        return TriumvirateState(self)
-
-    def state_from_json(self, data: Any) -> TriumvirateState:
-        """Rebuild a saved position."""
-        if isinstance(data, dict) and data.get("options") not in (None, self.options):
-            raise RecordError("the saved position was made with other options than this game's")
-        return TriumvirateState.from_json(self, data)
-
-    def action_from_json(self, data: Any) -> Action:
-        """Parse an action."""
-        return action_from_json(data)
+    state_type = TriumvirateState

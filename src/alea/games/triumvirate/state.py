@@ -12,7 +12,8 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, State, unwind
+from alea.core.game import CHANCE, TERMINAL, Action
+from alea.core.positions import SavedState, reading
 from alea.games.triumvirate.actions import (
     FORCE_NAMES,
     ROMAN,
@@ -29,7 +30,7 @@ from alea.games.triumvirate.board import BOARD, FORCES
 from alea.games.triumvirate.combat import clash_table
 
 if TYPE_CHECKING:
-    from alea.games.triumvirate.game import TriumvirateGame
+    from alea.games.triumvirate.table import TriumvirateTable
 
 # Stages of a turn. Plain ints rather than an Enum: they are compared on every step of a
 # playout, and an int comparison is the cheapest there is.
@@ -90,10 +91,10 @@ END_LAST: Final = "last-standing"
 END_CAP: Final = "round-cap"
 
 
-class TriumvirateState(State):
+class TriumvirateState(SavedState):
     """A position of The First Triumvirate."""
 
-    game: TriumvirateGame
+    game: TriumvirateTable
 
     __slots__ = (
         "_hist",
@@ -123,7 +124,7 @@ class TriumvirateState(State):
         "winner",
     )
 
-    def __init__(self, game: TriumvirateGame) -> None:
+    def __init__(self, game: TriumvirateTable) -> None:
         self.game = game
         self.owner = array("b", _NO_OWNER)
         self.count = array("b", _NO_COUNT)
@@ -705,14 +706,6 @@ class TriumvirateState(State):
             for s in range(3)
         ]
 
-    def history(self) -> list[Action]:
-        """Every action applied, in order."""
-        return unwind(self._hist)
-
-    def history_length(self) -> int:
-        """Number of actions applied so far."""
-        return self._hlen
-
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
@@ -813,22 +806,10 @@ class TriumvirateState(State):
             self._hlen,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TriumvirateState):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self._key() == other._key()
-            and self.history() == other.history()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
         return {
-            "game": "triumvirate",
-            "options": dict(self.game.options),
+            **self.saved_header(players=False),
             "owner": self.owner.tolist(),
             "count": self.count.tolist(),
             "leader": self.leader.copy(),
@@ -849,15 +830,14 @@ class TriumvirateState(State):
             "mp": self.mp,
             "winner": self.winner,
             "end_reason": self.end_reason,
-            "history": [a.to_json() for a in self.history()],
+            "history": self.saved_history(),
         }
 
     @classmethod
-    def from_json(cls, game: TriumvirateGame, d: Any) -> TriumvirateState:
+    def from_json(cls, game: TriumvirateTable, d: Any) -> TriumvirateState:
         """Rebuild a state, checking shapes and ranges; bad data raises ``RecordError``."""
-        if not isinstance(d, dict) or d.get("game") != "triumvirate":
-            raise RecordError("not a saved Triumvirate position")
-        try:
+        cls.check_saved(d, game, "Triumvirate", players=False)
+        with reading("Triumvirate"):
             s = cls(game)
             s.owner = array("b", _ints(d["owner"], N_HEX, -1, 3))
             s.count = array("b", _ints(d["count"], N_HEX, 0, 8))
@@ -879,17 +859,7 @@ class TriumvirateState(State):
             s.mp = int(d["mp"])
             s.winner = int(d["winner"])
             s.end_reason = str(d["end_reason"])
-            hist: tuple[Any, ...] | None = None
-            n = 0
-            for a in d["history"]:
-                hist = (action_from_json(a), hist)
-                n += 1
-            s._hist = hist
-            s._hlen = n
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"saved Triumvirate position is malformed: {exc!r}") from None
+            s.load_history(d["history"], action_from_json)
         if not 0 <= s.stage <= OVER:
             raise RecordError(f"saved position has an unknown stage {s.stage}")
         s.holdings = [{h for h in range(N_HEX) if s.owner[h] == p} for p in range(3)]

@@ -9,11 +9,21 @@ Nothing hidden exists in this game, so every seat and a spectator see the same p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
-from xml.sax.saxutils import escape, quoteattr
 
+from alea.core import svg as draw
+from alea.core.svg import (
+    FRAME,
+    GOLD,
+    PAPER,
+    SERIF,
+    element,
+    escape,
+    fmt,
+    quoteattr,
+    text_element,
+)
 from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
 from alea.games.triumvirate.state import STAGE_TEXT
 
@@ -34,11 +44,7 @@ LAND_EDGE: Final = "#cdbb92"
 ITALY: Final = "#f3e3b3"
 ITALY_BORDER: Final = "#3b2a1a"
 INK: Final = "#3b2f22"
-GOLD: Final = "#c9a227"
 ATTACK: Final = "#c0141c"
-PAPER: Final = "#f7f0de"
-FRAME: Final = "#5b4630"
-SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 
 ZONE_TINT: Final = 0.28
 """How much of a leader's colour shows through the parchment of his military zone."""
@@ -50,37 +56,6 @@ END_TEXT: Final = {
     "last-standing": "last leader standing",
     "round-cap": "no one took Rome in time",
 }
-
-
-def _mix(colour: str, base: str, amount: float) -> str:
-    """``amount`` of ``colour`` laid over ``base`` (both ``#rrggbb``)."""
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(
-        f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b, strict=True)
-    )
-
-
-def _f(x: float) -> str:
-    return f"{x:.1f}".removesuffix(".0")
-
-
-def _points(pts: Sequence[tuple[float, float]]) -> str:
-    return " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
-
-
-def _tag(name: str, **attrs: object) -> str:
-    """An empty element; numbers are rounded, ``stroke_width`` is written ``stroke-width``."""
-    parts = [
-        f"{k.rstrip('_').replace('_', '-')}=" + quoteattr(_f(v) if isinstance(v, float) else str(v))
-        for k, v in attrs.items()
-    ]
-    return f"<{name} {' '.join(parts)}/>"
-
-
-def _text(x: float, y: float, body: str, size: float, **attrs: str) -> str:
-    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
-    return f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{extra}>{escape(body)}</text>'
 
 
 class _Layout:
@@ -118,7 +93,7 @@ def _hex_fill(h: int) -> tuple[str, str]:
         return SEA, SEA_EDGE
     for seat, zone in enumerate(BOARD.zones):
         if h in zone:
-            return _mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
+            return draw.mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
     if h in BOARD.italy:
         return ITALY, LAND_EDGE
     return LAND, LAND_EDGE
@@ -129,9 +104,9 @@ def _terrain(lay: _Layout) -> list[str]:
     for h in range(BOARD.size):
         col, row = BOARD.coords(h)
         fill, edge = _hex_fill(h)
-        pts = _points(lay.corners(*lay.centre(col, row)))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row)))
         out.append(
-            _tag(
+            element(
                 "polygon",
                 class_="hex",
                 data_hex=f"{col},{row}",
@@ -153,7 +128,7 @@ def _italy_border(lay: _Layout) -> list[str]:
         at[round(x), round(y)] = h
     out = [
         f'<g class="italy-border" stroke="{ITALY_BORDER}" '
-        f'stroke-width="{_f(lay.s * 0.16)}" stroke-linecap="round">'
+        f'stroke-width="{fmt(lay.s * 0.16)}" stroke-linecap="round">'
     ]
     for h in sorted(BOARD.italy):
         cx, cy = lay.centre(*BOARD.coords(h))
@@ -162,29 +137,25 @@ def _italy_border(lay: _Layout) -> list[str]:
             (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
             across = at.get((round(x1 + x2 - cx), round(y1 + y2 - cy)))
             if across is None or across not in BOARD.italy:
-                out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"/>')
+                out.append(f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}"/>')
     out.append("</g>")
     return out
 
 
 def _star(cx: float, cy: float, r: float) -> str:
-    pts = []
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.42
-        a = math.radians(-90 + 36 * i)
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    pts = draw.star_points(cx, cy, r)
     return (
-        f'<polygon class="rome" points="{_points(pts)}" fill="{GOLD}" '
-        f'stroke="#7a5c10" stroke-width="{_f(r * 0.12)}"/>'
+        f'<polygon class="rome" points="{draw.point_list(pts)}" fill="{GOLD}" '
+        f'stroke="#7a5c10" stroke-width="{fmt(r * 0.12)}"/>'
     )
 
 
 def _rome(lay: _Layout) -> list[str]:
     cx, cy = lay.centre(*BOARD.coords(BOARD.rome))
     s = lay.s
-    ring = _points(lay.corners(cx, cy, s * 0.9))
+    ring = draw.point_list(lay.corners(cx, cy, s * 0.9))
     return [
-        f'<polygon points="{ring}" fill="none" stroke="{GOLD}" stroke-width="{_f(s * 0.1)}"/>',
+        f'<polygon points="{ring}" fill="none" stroke="{GOLD}" stroke-width="{fmt(s * 0.1)}"/>',
     ]
 
 
@@ -208,7 +179,7 @@ def _names(lay: _Layout) -> list[str]:
         lines = [" ".join(words[:-1]), words[-1]] if two else [name]
         y = cy + lay.s * 0.76 - size * (len(lines) - 1)
         for i, line in enumerate(lines):
-            out.append(_text(cx, y + i * size, line, size, class_="name"))
+            out.append(text_element(cx, y + i * size, line, size, class_="name"))
     out.append("</g>")
     return out
 
@@ -218,17 +189,17 @@ def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, f
     s = r / 0.36
     parts = [
         f'<g class="{kind}" data-force={quoteattr(force)}>',
-        _tag("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
-        _tag("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
+        element("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
+        element("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
     ]
     if kind == "leader":
         parts.append(
-            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * 0.78)}" fill="none" stroke="#111" '
-            f'stroke-width="{_f(r * 0.14)}" stroke-dasharray="{_f(r * 0.08)} {_f(r * 0.22)}" '
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r * 0.78)}" fill="none" stroke="#111" '
+            f'stroke-width="{fmt(r * 0.14)}" stroke-dasharray="{fmt(r * 0.08)} {fmt(r * 0.22)}" '
             'stroke-linecap="round"/>'
         )
     parts.append(
-        _text(
+        text_element(
             x,
             y + r * 0.36,
             label,
@@ -282,20 +253,20 @@ def _pieces(lay: _Layout, obs: dict[str, Any]) -> list[str]:
 
 
 def _attacks(lay: _Layout, obs: dict[str, Any]) -> list[str]:
-    out = [f'<g class="attacks" fill="none" stroke="{ATTACK}" stroke-width="{_f(lay.s * 0.12)}">']
+    out = [f'<g class="attacks" fill="none" stroke="{ATTACK}" stroke-width="{fmt(lay.s * 0.12)}">']
     for col, row, _n in obs["attacks"]:
-        pts = _points(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
         out.append(f'<polygon class="attacked" data-hex="{col},{row}" points="{pts}"/>')
     battle = obs.get("battle")
     if battle:
         col, row = battle["hex"]
-        pts = _points(lay.corners(*lay.centre(col, row), lay.s * 0.93))
+        pts = draw.point_list(lay.corners(*lay.centre(col, row), lay.s * 0.93))
         out.append(
-            _tag(
+            element(
                 "polygon",
                 class_="battle",
                 points=pts,
-                stroke_dasharray=f"{_f(lay.s * 0.2)} {_f(lay.s * 0.12)}",
+                stroke_dasharray=f"{fmt(lay.s * 0.2)} {fmt(lay.s * 0.12)}",
             )
         )
     out.append("</g>")
@@ -323,19 +294,19 @@ def _status(obs: dict[str, Any]) -> str:
 def _header(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     s, w = lay.s, lay.width
     out = [
-        f'<rect x="0" y="0" width="{_f(w)}" height="{_f(lay.header)}" fill="#3f2e1e"/>',
-        _tag("rect", x=0.0, y=lay.header - s * 0.12, width=w, height=s * 0.12, fill=GOLD),
-        _text(
+        f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(lay.header)}" fill="#3f2e1e"/>',
+        element("rect", x=0.0, y=lay.header - s * 0.12, width=w, height=s * 0.12, fill=GOLD),
+        text_element(
             s * 0.8,
             lay.header * 0.6,
             "THE FIRST TRIUMVIRATE",
             s * 0.8,
             fill="#f3e3b3",
             font_family=SERIF,
-            letter_spacing=_f(s * 0.08),
+            letter_spacing=fmt(s * 0.08),
             class_="title",
         ),
-        _text(
+        text_element(
             w - s * 0.8,
             lay.header * 0.6,
             _status(obs),
@@ -356,7 +327,7 @@ def _header(lay: _Layout, obs: dict[str, Any]) -> list[str]:
             f"{' with his leader' if battle['defender_leader'] else ''}"
         )
         out.append(
-            _text(
+            text_element(
                 w - s * 0.8,
                 lay.header * 0.9,
                 line,
@@ -387,7 +358,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         won = name == winner
         out.append(f'<g class="player" data-force={quoteattr(name)}>')
         out.append(
-            _tag(
+            element(
                 "rect",
                 x=x,
                 y=top,
@@ -400,12 +371,12 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
             )
         )
         out.append(
-            f'<rect x="{_f(x)}" y="{_f(top)}" width="{_f(s * 0.3)}" height="{_f(card_h)}" '
+            f'<rect x="{fmt(x)}" y="{fmt(top)}" width="{fmt(s * 0.3)}" height="{fmt(card_h)}" '
             f'fill="{colour}" opacity="{1 if p["alive"] else 0.35}"/>'
         )
         title = name if p["alive"] else f"{name} (fallen)"
         out.append(
-            _text(
+            text_element(
                 x + s * 0.7,
                 top + s * 1.0,
                 title,
@@ -417,7 +388,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         if won:
             out.append(_star(x + card_w - s * 2.6, top + s * 0.8, s * 0.35))
             out.append(
-                _text(
+                text_element(
                     x + card_w - s * 0.5,
                     top + s * 1.0,
                     "victor",
@@ -436,12 +407,14 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         for j, (label, value) in enumerate(rows):
             cx = x + s * 0.7 + (j % 2) * (card_w - s * 0.9) / 2
             cy = top + s * 2.2 + (j // 2) * s * 1.25
-            out.append(_text(cx, cy, label, s * 0.42, fill="#7a6a52", font_style="italic"))
-            out.append(_text(cx, cy + s * 0.62, value, s * 0.6, font_weight="bold", class_="stat"))
+            out.append(text_element(cx, cy, label, s * 0.42, fill="#7a6a52", font_style="italic"))
+            out.append(
+                text_element(cx, cy + s * 0.62, value, s * 0.6, font_weight="bold", class_="stat")
+            )
         out.append("</g>")
     x = s * 0.8 + 3 * (card_w + gap)
     out.append(
-        _tag(
+        element(
             "rect",
             x=x,
             y=top,
@@ -455,10 +428,12 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     )
     out.append(_star(x + s * 0.9, top + s * 0.8, s * 0.4))
     out.append(
-        _text(x + s * 1.6, top + s * 1.0, "Rome", s * 0.7, font_weight="bold", fill="#4b5563")
+        text_element(
+            x + s * 1.6, top + s * 1.0, "Rome", s * 0.7, font_weight="bold", fill="#4b5563"
+        )
     )
     out.append(
-        _text(
+        text_element(
             x + s * 0.5,
             top + s * 2.2,
             "Roman troops",
@@ -468,7 +443,9 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         )
     )
     out.append(
-        _text(x + s * 0.5, top + s * 2.82, str(obs["roman_troops"]), s * 0.6, font_weight="bold")
+        text_element(
+            x + s * 0.5, top + s * 2.82, str(obs["roman_troops"]), s * 0.6, font_weight="bold"
+        )
     )
     out.append("</g>")
     if winner or obs["stage"] == "over":
@@ -478,7 +455,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
             line += f": {reason}"
         y = lay.map_top + lay.map_height * 0.08
         out.append(
-            _tag(
+            element(
                 "rect",
                 x=w / 2 - s * 9,
                 y=y - s * 0.95,
@@ -492,7 +469,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
             )
         )
         out.append(
-            _text(
+            text_element(
                 w / 2,
                 y,
                 line,
@@ -524,7 +501,7 @@ def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
     """
     obs = observation
     lay = _Layout(width)
-    w, h = _f(lay.width), _f(lay.height)
+    w, h = fmt(lay.width), fmt(lay.height)
     body = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         f'font-family="{escape(SERIF)}">',

@@ -1,0 +1,118 @@
+"""Saved positions: what every game's ``to_json``, ``from_json`` and ``==`` have in common.
+
+A state keeps its history as a persistent chain of pairs (see ``core.game.unwind``) and its
+options on its game; these helpers write and read that part of a saved position, check its
+header, turn a malformed one into ``RecordError``, and compare positions field by field.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, Self
+
+from alea.core.errors import RecordError
+from alea.core.game import JSON, Action, Game, State, unwind
+
+
+class SavedState(State):
+    """A state that a game builds from its table and reads back from its saved JSON.
+
+    It keeps its history as a persistent chain ``_hist`` of ``(action, earlier)`` pairs (shared
+    by clones for free) and its length ``_hlen``. Equal positions have the same options, the
+    same ``_key()`` and the same history; a state class lists what makes its position in
+    ``_key`` (the history's length is enough there: the histories themselves are compared
+    last, only when all else agrees). States change in place, so they are not hashable.
+    """
+
+    __slots__ = ()
+
+    _hist: tuple[Any, ...] | None
+    _hlen: int
+
+    @abstractmethod
+    def __init__(self, game: Any) -> None:
+        """The position before setup, at ``game``'s table."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, game: Any, data: Any) -> Self:
+        """Rebuild a saved position of ``game``; malformed data raises ``RecordError``."""
+
+    @abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """What makes the position, but for the options and the history's actions."""
+
+    def history(self) -> list[Action]:
+        """Every action applied, in order."""
+        return unwind(self._hist)
+
+    def history_length(self) -> int:
+        """Number of actions applied so far."""
+        return self._hlen
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return (
+            self.game.options == other.game.options
+            and self._key() == other._key()
+            and self.history() == other.history()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a position changes in place
+
+    def saved_header(self, *, players: bool = True) -> JSON:
+        """The first keys of the saved position: game, options and (by default) players."""
+        head: JSON = {"game": self.game.name, "options": dict(self.game.options)}
+        if players:
+            head["players"] = self.game.num_players
+        return head
+
+    def saved_history(self) -> list[JSON]:
+        """The JSON forms of the history's actions, oldest first."""
+        return [a.to_json() for a in self.history()]
+
+    def load_history(self, items: Iterable[Any], parse: Callable[[Any], Action]) -> None:
+        """Take the saved history ``items`` (JSON forms, oldest first) as this state's."""
+        chain: tuple[Any, ...] | None = None
+        count = 0
+        for item in items:
+            chain = (parse(item), chain)
+            count += 1
+        self._hist = chain
+        self._hlen = count
+
+    @staticmethod
+    def check_saved(data: Any, game: Game, label: str, *, players: bool = True) -> JSON:
+        """``data`` as a saved position of ``game``, or ``RecordError`` saying why it is not.
+
+        Args:
+            data: the saved position.
+            game: the game it should belong to.
+            label: the game's name as players read it ("Forum").
+            players: whether the position names its number of players.
+
+        """
+        if not isinstance(data, dict) or data.get("game") != game.name:
+            raise RecordError(f"not a saved {label} position")
+        if players and data.get("players") != game.num_players:
+            raise RecordError(
+                f"the saved position has {data.get('players')} players, the game {game.num_players}"
+            )
+        return data
+
+
+@contextmanager
+def reading(label: str) -> Iterator[None]:
+    """Turn a missing key, a wrong type or a bad value met while reading into ``RecordError``.
+
+    A ``RecordError`` raised inside passes through as it is, with its own message.
+    """
+    try:
+        yield
+    except RecordError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise RecordError(f"saved {label} position is malformed: {exc!r}") from None
