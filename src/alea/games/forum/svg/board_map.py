@@ -1,0 +1,583 @@
+"""Forum's board picture: the map: regions, links, markets, horrea, agents, names and legends."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
+
+from alea.core.svg import (
+    GOLD,
+    darker,
+    element,
+    escape,
+    fmt,
+    point_list,
+    quoteattr,
+    text_element,
+)
+from alea.games.forum.board import BOARD, MarketType
+from alea.games.forum.svg.labels import LEGENDS, _labels, _profit_text
+from alea.games.forum.svg.style import (
+    FRAME,
+    HORREUM_GAP,
+    HORREUM_W,
+    INK,
+    LINK,
+    MUTED,
+    NAME_SIZE,
+    PANEL,
+    PAWN_SCALE,
+    PAWN_W,
+    PROFIT_SIZE,
+    REGION_TINT,
+    REGION_TITLE,
+    ROME_RED,
+    SEA,
+    WASH_RADIUS,
+    _colour,
+    _pt,
+    _radius,
+)
+
+# -- the map -----------------------------------------------------------------------------------
+
+
+@cache
+def _washes() -> tuple[str, ...]:
+    """Each region as a soft land mass: its markets and inner links, thickly brushed."""
+    out = ['<g class="regions">']
+    for region in BOARD.regions:
+        tint = REGION_TINT.get(region, "#e4dccb")
+        inside = set(BOARD.region_markets(region))
+        out.append(
+            f'<g opacity="0.5" fill="{tint}" stroke="{tint}" '
+            f'stroke-width="{fmt(WASH_RADIUS * 1.8)}" stroke-linecap="round">'
+        )
+        for a, b in BOARD.links:
+            if a in inside and b in inside:
+                (x1, y1), (x2, y2) = _pt(a), _pt(b)
+                out.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2))
+        for m in sorted(inside):
+            x, y = _pt(m)
+            out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, stroke="none"))
+        out.append("</g>")
+    x, y = _pt(BOARD.rome)
+    out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, fill="#f1d6cc", opacity=0.8))
+    out.append("</g>")
+    return tuple(out)
+
+
+@cache
+def _links() -> tuple[str, ...]:
+    out = [f'<g class="links" stroke="{LINK}" stroke-width="2.2" stroke-linecap="round">']
+    for a, b in BOARD.links:
+        (x1, y1), (x2, y2) = _pt(a), _pt(b)
+        rome = BOARD.rome in (a, b)
+        out.append(
+            element(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke=ROME_RED if rome else None,
+                stroke_opacity=0.55 if rome else 0.75,
+                stroke_width=3.0 if rome else None,
+            )
+        )
+    out.append("</g>")
+    return tuple(out)
+
+
+@cache
+def _shape(m: int) -> str:
+    market = BOARD.markets[m]
+    x, y = _pt(m)
+    r = _radius(market.type)
+    tint = REGION_TINT.get(market.region or "", "#eeeeee")
+    edge = darker(tint, 0.45)
+    if market.type is MarketType.ROME:
+        return "".join(
+            [
+                element(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=r + 5,
+                    fill="none",
+                    stroke=GOLD,
+                    stroke_width=3.0,
+                ),
+                element(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=r,
+                    fill=ROME_RED,
+                    stroke="#6e0f14",
+                    stroke_width=2.0,
+                ),
+                text_element(
+                    x,
+                    y + 4.5,
+                    "SPQR",
+                    12.5,
+                    fill="#fbe7a1",
+                    font_weight="bold",
+                    text_anchor="middle",
+                    letter_spacing="1",
+                ),
+            ]
+        )
+    if market.type is MarketType.LARGE:
+        s = r * 1.25
+        pts = [(x, y - s), (x + s * 0.9, y + s * 0.58), (x - s * 0.9, y + s * 0.58)]
+        body = element("polygon", points=point_list(pts), fill=tint, stroke=edge, stroke_width=1.8)
+        ty = y + 6.5
+    elif market.type is MarketType.EXOTIC:
+        body = element(
+            "rect",
+            x=x - r,
+            y=y - r,
+            width=2 * r,
+            height=2 * r,
+            rx=2.0,
+            fill=darker(tint, 0.25),
+            stroke=darker(tint, 0.6),
+            stroke_width=1.8,
+        )
+        ty = y + 4.5
+    else:
+        body = element("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
+        ty = y + 4.5
+    number = text_element(
+        x,
+        ty,
+        str(market.distance),
+        12.0,
+        fill="#fff" if market.type is MarketType.EXOTIC else INK,
+        font_weight="bold",
+        text_anchor="middle",
+    )
+    return body + number
+
+
+@cache
+def _market_title(m: int) -> str:
+    market = BOARD.markets[m]
+    kind = "the capital" if market.type is MarketType.ROME else f"{market.type.value} market"
+    region = REGION_TITLE.get(market.region or "", "no region")
+    profit = " / ".join(str(v) for v in market.profit)
+    return (
+        f"{market.name}: {kind}, distance {market.distance}, {region}; "
+        f"profit per player with 1-4 horrea: {profit}"
+    )
+
+
+@cache
+def _horreum(x: float, y: float, p: int) -> str:
+    """A little granary in the seat's colour: a box under a gable, its roof's peak at ``(x, y)``."""
+    w, eave, body = HORREUM_W, 4.5, 8.0
+    house = [
+        (x, y),
+        (x + w / 2 + 1.2, y + eave),
+        (x + w / 2, y + eave),
+        (x + w / 2, y + eave + body),
+        (x - w / 2, y + eave + body),
+        (x - w / 2, y + eave),
+        (x - w / 2 - 1.2, y + eave),
+    ]
+    door = (x - 1.6, y + eave + body - 4.6, 3.2, 4.6)
+    return (
+        f'<g class="horreum" data-seat="{p}">'
+        + element(
+            "polygon",
+            points=point_list(house),
+            fill=_colour(p),
+            stroke="#1d1712",
+            stroke_width=0.9,
+            stroke_linejoin="round",
+        )
+        + element(
+            "rect",
+            x=door[0],
+            y=door[1],
+            width=door[2],
+            height=door[3],
+            fill="#1d1712",
+            opacity=0.55,
+        )
+        + "</g>"
+    )
+
+
+def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> str:
+    """An agent: a pawn standing on ``(x, y)``, with ``×n`` beside it when several stand there."""
+    s = scale
+    body = (
+        f"M{fmt(x - 5 * s)},{fmt(y)} Q{fmt(x - 4.6 * s)},{fmt(y - 5 * s)} {fmt(x - 2 * s)},"
+        f"{fmt(y - 9 * s)} L{fmt(x + 2 * s)},{fmt(y - 9 * s)} Q{fmt(x + 4.6 * s)},{fmt(y - 5 * s)} "
+        f"{fmt(x + 5 * s)},{fmt(y)} Z"
+    )
+    parts = [
+        f'<g class="agent" data-seat="{p}" data-count="{count}">',
+        element(
+            "ellipse",
+            cx=x + 0.8,
+            cy=y + 0.6,
+            rx=5.8 * s,
+            ry=1.8 * s,
+            fill="#000",
+            opacity=0.22,
+        ),
+        element("path", d=body, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
+        element(
+            "circle",
+            cx=x,
+            cy=y - 11.2 * s,
+            r=3.7 * s,
+            fill=_colour(p),
+            stroke="#1d1712",
+            stroke_width=0.9,
+        ),
+    ]
+    if count > 1:
+        parts.append(
+            text_element(
+                x + 5.2 * s,
+                y - 11 * s,
+                f"×{count}",
+                9.0 * s,
+                fill=INK,
+                font_weight="bold",
+            )
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _markets(obs: dict[str, Any]) -> list[str]:
+    players = obs["players"]
+    counts: dict[str, list[int]] = {}
+    for p, pl in enumerate(players):
+        for name in pl["agents"]:
+            counts.setdefault(name, [0] * len(players))[p] += 1
+    pending = obs.get("pending") or None
+    infos = {str(i["name"]): i for i in obs["markets"]}
+    out = ['<g class="markets">']
+    for m, market in enumerate(BOARD.markets):
+        info = infos.get(market.name, {"horrea": [], "local": None})
+        x, y = _pt(m)
+        r = _radius(market.type)
+        out.append(
+            f'<g class="market" data-market={quoteattr(market.name)} '
+            f"data-place={quoteattr(market.name)}>"
+        )
+        out.append(f"<title>{escape(_market_title(m))}</title>")
+        local = info.get("local")
+        if local is not None:
+            out.append(
+                element(
+                    "circle",
+                    class_="local",
+                    data_seat=local,
+                    cx=x,
+                    cy=y,
+                    r=r + (9 if market.type is MarketType.ROME else 4.5),
+                    fill="none",
+                    stroke=_colour(local),
+                    stroke_width=3.2,
+                    stroke_dasharray="5 2.5",
+                )
+            )
+        if pending and pending.get("market") == market.name:
+            out.append(
+                element(
+                    "circle",
+                    class_="contest",
+                    cx=x,
+                    cy=y,
+                    r=r + 11,
+                    fill="none",
+                    stroke=_colour(int(pending["attacker"])),
+                    stroke_width=2.2,
+                    stroke_dasharray="2 3",
+                )
+            )
+        out.append(_shape(m))
+        out.extend(_tokens(m, info["horrea"], counts.get(market.name, [])))
+        out.append("</g>")
+    out.append("</g>")
+    return out
+
+
+ROME_SLOTS: Final = (-150.0, -28.0, 28.0, 150.0)
+"""Where each seat's agents stand round Rome, in degrees (0 is east, clockwise)."""
+
+
+def _tokens(m: int, horrea: Sequence[int], agents: Sequence[int]) -> list[str]:
+    market = BOARD.markets[m]
+    x, y = _pt(m)
+    r = _radius(market.type)
+    out = []
+    step = HORREUM_W + HORREUM_GAP
+    hy = y + r + (10 if market.type is MarketType.ROME else 7)
+    left = x - step * (len(horrea) - 1) / 2
+    for i, p in enumerate(horrea):
+        out.append(_horreum(left + i * step, hy, int(p)))
+    seats = [(p, c) for p, c in enumerate(agents) if c]
+    if market.type is MarketType.ROME:
+        for p, c in seats:
+            a = math.radians(ROME_SLOTS[p % len(ROME_SLOTS)])
+            px = x + (r + 15) * math.cos(a)
+            py = y + (r + 15) * math.sin(a) + 10
+            out.append(_pawn(px, py, p, c))
+    else:
+        px = x + r + 10
+        for p, c in seats:
+            out.append(_pawn(px, y + 9, p, c))
+            px += PAWN_W * PAWN_SCALE + 2 + (12 if c > 1 else 0)
+    return out
+
+
+@cache
+def _names() -> tuple[str, ...]:
+    halo = [
+        (
+            f'<g class="label-halo" fill="none" stroke="{SEA}" stroke-width="3.2" '
+            'stroke-linejoin="round" stroke-opacity="0.9">'
+        )
+    ]
+    body = [f'<g class="labels" fill="{INK}">']
+    for m, (x, y, anchor) in enumerate(_labels()):
+        market = BOARD.markets[m]
+        rome = market.type is MarketType.ROME
+        size = 17.0 if rome else NAME_SIZE
+        name = market.name.upper() if rome else market.name
+        for target, extra in ((halo, {}), (body, {"class_": "name"})):
+            target.append(
+                text_element(
+                    x,
+                    y,
+                    name,
+                    size,
+                    text_anchor=anchor,
+                    font_weight="bold",
+                    letter_spacing="1.5" if rome else None,
+                    fill=ROME_RED if rome and target is body else None,
+                    **extra,
+                )
+            )
+            target.append(
+                text_element(
+                    x,
+                    y + PROFIT_SIZE + 2.5 + (2 if rome else 0),
+                    _profit_text(m),
+                    PROFIT_SIZE,
+                    text_anchor=anchor,
+                    fill=MUTED if target is body else None,
+                    class_="profit" if target is body else None,
+                )
+            )
+    halo.append("</g>")
+    body.append("</g>")
+    return tuple(halo + body)
+
+
+@cache
+def _watermark() -> tuple[str, ...]:
+    """The game's name set faintly in the empty sea south of Sicily, as on a printed board."""
+    x, y = 760.0, 1075.0
+    return (
+        '<g class="watermark" fill="#8fa9b2" fill-opacity="0.45" text-anchor="middle">',
+        text_element(x, y, "FORVM", 78.0, font_weight="bold", letter_spacing="14"),
+        text_element(x, y + 40, "TRADE EMPIRES OF ROME", 22.0, letter_spacing="6"),
+        "</g>",
+    )
+
+
+@cache
+def _legend_types() -> tuple[str, ...]:
+    x0, y0, x1, y1 = LEGENDS[0]
+    w, h = x1 - x0, y1 - y0
+    out = [
+        '<g class="legend">',
+        element(
+            "rect",
+            x=x0,
+            y=y0,
+            width=w,
+            height=h,
+            rx=6.0,
+            fill=PANEL,
+            fill_opacity=0.92,
+            stroke=FRAME,
+            stroke_width=1.0,
+        ),
+        text_element(
+            x0 + 12,
+            y0 + 20,
+            "MARKETS",
+            11.0,
+            fill=MUTED,
+            letter_spacing="1.5",
+            font_weight="bold",
+        ),
+    ]
+    tint = "#e6dcc8"
+    edge = darker(tint, 0.45)
+    rows = [
+        ("small market", "small"),
+        ("large market", "large"),
+        ("exotic market", "exotic"),
+    ]
+    for i, (label, kind) in enumerate(rows):
+        cx, cy = x0 + 24, y0 + 40 + i * 24
+        if kind == "small":
+            out.append(
+                element(
+                    "circle",
+                    cx=cx,
+                    cy=cy,
+                    r=8.0,
+                    fill=tint,
+                    stroke=edge,
+                    stroke_width=1.5,
+                )
+            )
+        elif kind == "large":
+            pts = [(cx, cy - 10), (cx + 9, cy + 6), (cx - 9, cy + 6)]
+            out.append(
+                element(
+                    "polygon",
+                    points=point_list(pts),
+                    fill=tint,
+                    stroke=edge,
+                    stroke_width=1.5,
+                )
+            )
+        else:
+            out.append(
+                element(
+                    "rect",
+                    x=cx - 8,
+                    y=cy - 8,
+                    width=16.0,
+                    height=16.0,
+                    rx=1.5,
+                    fill=darker(tint, 0.3),
+                    stroke=darker(tint, 0.6),
+                    stroke_width=1.5,
+                )
+            )
+        out.append(text_element(cx + 16, cy + 4, label, 11.5, fill=INK))
+    out.append(
+        text_element(
+            x0 + 24,
+            y0 + 118,
+            "3",
+            12.0,
+            fill=INK,
+            font_weight="bold",
+            text_anchor="middle",
+        )
+    )
+    out.append(text_element(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
+    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", PROFIT_SIZE + 0.5, fill=MUTED))
+    out.append(text_element(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))
+    tx = x0 + 176
+    out.append(
+        text_element(
+            tx,
+            y0 + 20,
+            "TRADE BOOST",
+            11.0,
+            fill=MUTED,
+            letter_spacing="1.5",
+            font_weight="bold",
+        )
+    )
+    for i, (d, boost) in enumerate(sorted(BOARD.trade_boost.items())):
+        yy = y0 + 40 + i * 15.5
+        out.append(text_element(tx + 6, yy, f"distance {d}", 11.0, fill=INK))
+        out.append(
+            text_element(
+                tx + 128,
+                yy,
+                f"+{boost}",
+                11.0,
+                fill=INK,
+                text_anchor="end",
+                font_weight="bold",
+            )
+        )
+    # tokens
+    ty = y0 + 164
+    out.append(_horreum(x0 + 22, ty - 8, 0))
+    out.append(text_element(x0 + 32, ty + 1, "horreum", 11.0, fill=INK))
+    out.append(_pawn(x0 + 100, ty + 2, 1, 1))
+    out.append(text_element(x0 + 110, ty + 1, "agent", 11.0, fill=INK))
+    out.append(
+        element(
+            "circle",
+            cx=x0 + 164,
+            cy=ty - 3,
+            r=8.0,
+            fill="none",
+            stroke=_colour(2),
+            stroke_width=2.6,
+            stroke_dasharray="5 2.5",
+        )
+    )
+    out.append(text_element(x0 + 178, ty + 1, "married into the locals", 11.0, fill=INK))
+    out.append("</g>")
+    return tuple(out)
+
+
+@cache
+def _legend_regions() -> tuple[str, ...]:
+    x0, y0, x1, y1 = LEGENDS[1]
+    w, h = x1 - x0, y1 - y0
+    out = [
+        '<g class="legend">',
+        element(
+            "rect",
+            x=x0,
+            y=y0,
+            width=w,
+            height=h,
+            rx=6.0,
+            fill=PANEL,
+            fill_opacity=0.92,
+            stroke=FRAME,
+            stroke_width=1.0,
+        ),
+        text_element(
+            x0 + 12,
+            y0 + 20,
+            "REGIONS",
+            11.0,
+            fill=MUTED,
+            letter_spacing="1.5",
+            font_weight="bold",
+        ),
+    ]
+    for i, region in enumerate(BOARD.regions):
+        yy = y0 + 40 + i * 20
+        out.append(
+            element(
+                "rect",
+                x=x0 + 14,
+                y=yy - 11,
+                width=22.0,
+                height=14.0,
+                rx=3.0,
+                fill=REGION_TINT.get(region, "#eeeeee"),
+                stroke=darker(REGION_TINT.get(region, "#eeeeee"), 0.4),
+            )
+        )
+        out.append(text_element(x0 + 46, yy, REGION_TITLE.get(region, region), 12.0, fill=INK))
+    out.append("</g>")
+    return tuple(out)
