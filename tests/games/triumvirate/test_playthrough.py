@@ -20,7 +20,10 @@ RANDOM3 = [alea.agents.make("random")] * 3
 def transcript(seed: int) -> tuple[list[str], alea.GameRecord]:
     lines: list[str] = []
     record = alea.play(
-        alea.load("triumvirate"), RANDOM3, seed=seed, on_step=lambda _, a: lines.append(str(a))
+        alea.load("triumvirate", setup="authored"),
+        RANDOM3,
+        seed=seed,
+        on_step=lambda _, a: lines.append(str(a)),
     )
     return lines, record
 
@@ -94,9 +97,12 @@ class RuleWatch:
 @pytest.mark.rule("TRI-6.1")
 @pytest.mark.rule("TRI-7.6")
 @pytest.mark.rule("TRI-8.3")
-@pytest.mark.parametrize("seed", range(6))
-def test_rule_invariants_hold_through_random_games(seed: int) -> None:
-    game = alea.load("triumvirate")
+@pytest.mark.rule("TRI-2.4")
+@pytest.mark.rule("TRI-2.5")
+@pytest.mark.parametrize("setup", ["authored", "tuned"])
+@pytest.mark.parametrize("seed", range(4))
+def test_rule_invariants_hold_through_random_games(seed: int, setup: str) -> None:
+    game = alea.load("triumvirate", setup=setup)
     first = game.new_initial_state()
     assert isinstance(first, TriumvirateState)
     watch = RuleWatch(first)

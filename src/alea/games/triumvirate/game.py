@@ -8,8 +8,9 @@ from alea.core.errors import OptionError, RecordError
 from alea.core.game import Action, Game
 from alea.core.options import options_to_json, parse_options
 from alea.games.triumvirate.actions import action_from_json
-from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.board import FORCES
 from alea.games.triumvirate.options import TriumvirateOptions
+from alea.games.triumvirate.setup import build_setup
 from alea.games.triumvirate.state import TriumvirateState
 
 RULES_VERSION = "triumvirate/1"
@@ -29,17 +30,12 @@ class TriumvirateGame(Game):
             raise OptionError(f"triumvirate is for exactly 3 players, not {players}")
         self.opts = parse_options(TriumvirateOptions, options, "triumvirate")
         self.options = options_to_json(self.opts)
-        zones = list(BOARD.zones)
-        if self.opts.caesar_cisalpina:
-            zones[1] = zones[1] | BOARD.cisalpina
-        self.zones = tuple(zones)
-        self.zone_names = tuple(
-            r + (" and Cisalpina" if i == 1 and self.opts.caesar_cisalpina else "")
-            for i, r in enumerate(BOARD.zone_regions)
-        )
+        self.setup = build_setup(self.opts)
+        self.zones = self.setup.zones
+        self.zone_names = self.setup.zone_names
 
     def new_initial_state(self) -> TriumvirateState:
-        """The board set up (TRI-2.1, 2.2); the roll for first player comes next."""
+        """The board set up (TRI-2.1, 2.2, 2.4); the roll for first player comes next."""
         return TriumvirateState(self)
 
     def state_from_json(self, data: Any) -> TriumvirateState:
