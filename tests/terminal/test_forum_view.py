@@ -379,9 +379,13 @@ def test_proposals_are_grouped_by_family_and_child(four: dict[str, State]) -> No
         assert len(kinds) == 1
         to, son = kinds.pop()
         assert label == f"offer a {'son' if son else 'daughter'} to the {GENTES[to]}, dowry"
+        # FOR-4.8: a proposal to a family that must oust the proposer this turn is flagged,
+        # once, on the first dowry of its row.
+        warned = state.action_warning(actions[entries[0][0]], brief=True)  # type: ignore[attr-defined]
+        note = f" [bold red]⚠ {warned}[/bold red]" if warned else ""
         assert [text for _, text in entries] == [
-            view._money(actions[i].price)  # type: ignore[attr-defined]
-            for i, _ in entries
+            view._money(actions[i].price) + (note if k == 0 else "")  # type: ignore[attr-defined]
+            for k, (i, _) in enumerate(entries)
         ]
     assert rows[-1][1][-1][1] == "pass"
 

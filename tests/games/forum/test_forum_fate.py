@@ -24,6 +24,7 @@ from forum_builders import (
     pass_until,
     put_agent,
     put_horreum,
+    put_local,
     roll,
     set_money,
     stage,
@@ -491,6 +492,8 @@ def test_the_prefect_ties_go_to_the_richer_else_to_nobody(
 def test_old_roman_virtue_marry_locally_or_lose_a_point() -> None:
     state = at_fate()
     athens, luna = mk("Athens"), mk("Luna")
+    for p in range(4):
+        clear_agents(state, p)  # no one in Rome, whose aristocracy is open too (FOR-4.3)
     put_agent(state, A, "Athens")
     put_agent(state, B, "Athens")
     put_agent(state, C, "Luna")
@@ -557,7 +560,29 @@ def test_the_emperor_parts_the_couples(ruleset: str) -> None:
     expected[D]["prestige"] = 2
     assert facts(state) == expected  # no dowry comes back, even in the complete rules
     assert state.marriages == []
-    assert state.local[mk("Athens")] == A
+    assert state.local[mk("Athens")] == -1  # A loses one point for both of its marriages
+
+
+@pytest.mark.rule("FOR-7.13")
+def test_the_emperor_parts_local_aristocracy_marriages_too() -> None:
+    state = at_fate(players=3)
+    for p in range(3):
+        clear_agents(state, p)
+    put_local(state, A, "Athens")
+    put_local(state, A, "Luna")
+    put_local(state, C, "Rome")
+    state.prestige[:] = [5, 5, 5]
+    children = [(state.sons[p], state.daughters[p]) for p in range(3)]
+    draw(state, 18)
+    assert state.prestige == [4, 5, 4]  # a point a family, however many of its ties end
+    assert all(owner == -1 for owner in state.local)
+    assert [(state.sons[p], state.daughters[p]) for p in range(3)] == children  # none back
+    # Athens is free again: the Cornelii, first to act next turn, may marry into it.
+    put_agent(state, B, "Athens")
+    set_money(state, B, 500)
+    pass_until(state, "social")
+    assert state.current_player() == B
+    assert MarryLocal(B, mk("Athens"), True) in state.legal_actions()
 
 
 @pytest.mark.rule("FOR-7.14")

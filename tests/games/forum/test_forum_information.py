@@ -18,6 +18,7 @@ from forum_builders import (
     D,
     act,
     at_fate,
+    clear_agents,
     decide,
     mk,
     new_state,
@@ -200,6 +201,8 @@ def test_a_family_draw_is_told_without_its_sex_in_the_short_rules_only() -> None
 @pytest.mark.rule("FOR-10.2")
 def test_children_married_off_are_public_as_they_are_used() -> None:
     state = at_fate(hands=["sdd", "ssd", "sdd", "sdd"])
+    for p in range(4):
+        clear_agents(state, p)  # no one in Rome: only the Cornelii can marry
     put_agent(state, B, "Luna")
     set_money(state, B, 500)
     state.apply_action(Draw(17))  # old Roman virtue
@@ -293,6 +296,8 @@ def test_a_determinized_copy_plays_on_independently() -> None:
 def test_determinized_choices_follow_the_redealt_hand() -> None:
     # The Cornelii hold three sons; the Aemilii cannot know it and may deal them daughters.
     state = at_fate(hands=["ddd", "sss", "ddd", "ddd"])
+    for p in range(4):
+        clear_agents(state, p)  # no one in Rome: only the Cornelii can marry
     put_agent(state, B, "Luna")
     set_money(state, B, 500)
     state.apply_action(Draw(17))

@@ -82,6 +82,8 @@ def test_the_four_intrigues_are_offered() -> None:
     assert Divorce(A, C) in legal
     assert {a.to for a in legal if isinstance(a, Propose)} == {B, D}
     assert {a for a in legal if isinstance(a, MarryLocal)} == {
+        MarryLocal(A, ROME, True),
+        MarryLocal(A, ROME, False),
         MarryLocal(A, LUNA, True),
         MarryLocal(A, LUNA, False),
     }
@@ -244,11 +246,38 @@ def skip_to_player(state: ForumState, seat: int) -> None:
 
 
 @pytest.mark.rule("FOR-4.3")
-def test_no_local_marriage_in_rome_or_where_no_agent_stands() -> None:
+def test_no_local_marriage_where_no_agent_stands() -> None:
     state = at_social()
+    marriages = {a for a in state.legal_actions() if isinstance(a, MarryLocal)}
+    assert marriages == {MarryLocal(A, ROME, True), MarryLocal(A, ROME, False)}
+    error = refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
+    assert "agent there" in str(error)
+
+
+@pytest.mark.rule("FOR-4.3")
+def test_rome_has_a_local_aristocracy_to_marry_into() -> None:
+    # Neither text of the rules leaves Rome out: it is a market like the others (FOR-4.3).
+    state = at_social()
+    state.apply_action(MarryLocal(A, ROME, False))
+    assert state.local[ROME] == A
+    assert state.prestige[A] == 1
+    assert state.money[A] == 0
+    assert state.current_player() == B
+    # One family a market, Rome included.
     assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
-    refused(state, MarryLocal(A, ROME, True), "FOR-4.3")
-    refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
+    refused(state, MarryLocal(B, ROME, True), "FOR-4.3")
+
+
+@pytest.mark.rule("FOR-4.4")
+def test_a_tie_in_rome_shields_horrea_there() -> None:
+    state = new_state()
+    put_local(state, B, "Rome")
+    put_horreum(state, B, "Rome")
+    skip_to(state, "build")
+    assert state.current_player() == A
+    state.apply_action(Destroy(A, ROME, B))
+    roll(state, 5)  # 4+ would do elsewhere; against the Cornelii' tie in Rome it takes a 6
+    assert state.horrea[ROME] >> B & 1
 
 
 @pytest.mark.rule("FOR-4.3")
@@ -634,3 +663,73 @@ def test_the_aggressor_is_the_initiator_whoever_moved_first() -> None:
     assert state.actor == B
     assert state.prestige[:2] == [4, 2]
     assert state.marriages == []
+
+
+def courting_the_rival_at_luna(ruleset: str = "short") -> ForumState:
+    """B stepped onto A's agent in Luna and must oust it this turn; A, first, is to choose."""
+    state = new_state(ruleset=ruleset)
+    put_agent(state, A, "Luna")
+    roll(state, 1)
+    assert state.current_player() == A
+    state.apply_action(Decide(A, "done"))
+    roll(state, 1)
+    walk(state, B, "Rome", "Luna")
+    skip_to(state, "social")
+    assert state.current_player() == A
+    assert state.contests == {B: (LUNA, A)}
+    return state
+
+
+@pytest.mark.rule("FOR-4.8")
+@pytest.mark.rule("FOR-4.1")
+def test_accepting_a_family_one_must_oust_this_turn_is_flagged_then_divorced() -> None:
+    state = courting_the_rival_at_luna()
+    offer = Propose(A, B, True, 0)
+    assert "beware: the Cornelii must oust the Aemilii in Luna this turn" in (
+        state.action_to_string(offer)
+    )
+    assert state.action_warning(Propose(A, C, True, 0)) == ""  # no contest between them
+    state.apply_action(offer)
+    assert (stage(state), state.current_player()) == ("respond", B)
+    accept, decline = Decide(B, "accept"), Decide(B, "decline")
+    text = state.action_to_string(accept)
+    assert text.startswith("the Cornelii accept the Aemilii' son for $0 — beware: ")
+    assert "ends this alliance at once by divorce: the Cornelii lose 2 prestige" in text
+    assert "FOR-4.8" in text
+    assert "beware" in state.action_to_string(Counter(B, 100))
+    assert "beware" not in state.action_to_string(decline)
+    # The warning is what happens: the alliance is made, then B's oust ends it.
+    prestige = state.prestige.copy()
+    state.apply_action(accept)
+    assert state.marriages == []
+    assert stage(state) == "oust"
+    assert state.prestige[:2] == [prestige[A] + 2, prestige[B] + 2 - 2]
+    assert (state.sons[A], state.daughters[B]) == (0, 1)  # both children spent
+
+
+@pytest.mark.rule("FOR-4.8")
+def test_the_warning_names_the_complete_rules_penalty_and_shows_on_a_counter() -> None:
+    state = courting_the_rival_at_luna("complete")
+    state.apply_action(Propose(A, B, True, 0))
+    state.apply_action(Counter(B, 100))
+    assert (stage(state), state.current_player()) == ("reply", A)
+    text = state.action_to_string(Decide(A, "accept"))
+    assert "both families lose 2 prestige and the dowry is repaid" in text
+
+
+@pytest.mark.rule("FOR-4.8")
+def test_the_terminal_menu_line_carries_the_warning() -> None:
+    from alea.games.forum.terminal import choice_rows
+
+    state = courting_the_rival_at_luna()
+    state.apply_action(Propose(A, B, True, 0))
+    legal = state.legal_actions()
+    rows = choice_rows(state, legal, range(len(legal)))
+    items = {text for _, entries in rows for _, text in entries}
+    accept = next(t for t in items if t.startswith("accept"))
+    assert "⚠" in accept
+    assert "oust in Luna this turn divorces them at once: −2 prestige" in accept
+    decline = next(t for t in items if t.startswith("decline"))
+    assert "⚠" not in decline
+    counters = [t for label, entries in rows for _, t in entries if label.startswith("or ask")]
+    assert sum("⚠" in t for t in counters) == 1  # said once on the row of counter-offers

@@ -95,13 +95,45 @@ def test_nothing_is_played_after_the_consulship() -> None:
 
 
 @pytest.mark.rule("FOR-9.2")
-def test_the_highest_prestige_wins_a_tie_over_fifteen() -> None:
+def test_the_most_money_wins_among_those_at_fifteen() -> None:
+    # The rules' own order: money decides between consuls, not a higher prestige.
     state = at_fate()
-    state.prestige[:] = [15, 16, 15, 3]
-    set_money(state, A, 900)
-    set_money(state, C, 900)
+    state.prestige[:] = [16, 15, 3, 0]
+    set_money(state, A, 100)
+    set_money(state, B, 5000)
     quiet_draw(state)
     over(state, [B])
+    assert state.consuls() == [B]
+
+
+@pytest.mark.rule("FOR-9.2")
+def test_between_equal_purses_the_higher_prestige_wins() -> None:
+    # "A tie in both prestige and money" goes to benefactions: prestige counts after money.
+    state = at_fate()
+    state.prestige[:] = [15, 16, 15, 3]
+    for p in (A, B, C):
+        set_money(state, p, 900)
+    state.gifts[:] = [4, 0, 4, 0]
+    quiet_draw(state)
+    over(state, [B])
+
+
+@pytest.mark.rule("FOR-9.2")
+def test_the_prestige_first_variant_keeps_the_ladder_first() -> None:
+    state = at_fate(tie_break="prestige")
+    assert state.opts.tie_break == "prestige"
+    state.prestige[:] = [16, 15, 3, 0]
+    set_money(state, A, 100)
+    set_money(state, B, 5000)
+    quiet_draw(state)
+    over(state, [A])
+
+
+@pytest.mark.rule("FOR-9.2")
+def test_the_tie_break_option_is_checked() -> None:
+    assert alea.load("forum").options["tie_break"] == "money"
+    with pytest.raises(ValueError, match="tie_break"):
+        alea.load("forum", tie_break="benefactions")
 
 
 @pytest.mark.rule("FOR-9.2")

@@ -154,7 +154,8 @@ def refused(state: TriumvirateState, action: Action, rule: str) -> alea.IllegalA
 
 
 def check_invariants(state: TriumvirateState) -> None:
-    """Assert the bookkeeping of the troops is consistent (the engine's own invariants)."""
+    """Assert the bookkeeping of the troops is consistent (the engine's own invariants), and
+    that no force has more troops than its counters (TRI-8.3 for players, TRI-7.4 for Rome)."""
     owner, count, land = state.owner, state.count, BOARD.land
     limit = state.game.opts.stack_limit
     held: list[set[int]] = [set(), set(), set(), set()]
@@ -179,3 +180,6 @@ def check_invariants(state: TriumvirateState) -> None:
     for force in range(4):
         in_flight = sum(state.attack.values()) if force == state.turn else 0
         assert state.troops[force] == on_board[force] + in_flight, f"force {force}"
+    assert state.troops[ROME] <= state.game.setup.counters[ROME], (
+        "more Roman troops than grey counters"
+    )

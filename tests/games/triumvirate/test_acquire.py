@@ -210,3 +210,160 @@ def test_fifteen_romans_always_fit_in_a_players_counters() -> None:
     for seat in (CRASSUS, CAESAR, POMPEY):
         own = sum(1 for _, f in BOARD.garrisons if f == seat)
         assert BOARD.counters[seat] - own == BOARD.counters[ROME]
+
+
+# -- TRI-7.5 a rival left alone when the Romans change sides ---------------------------------
+
+AQUILEIA = hx("Aquileia")
+
+
+def sharing_aquileia(winner: int, rival: int) -> TriumvirateState:
+    """``winner``'s turn; his leader and ``rival``'s stand on Aquileia among two Roman troops.
+
+    The third leader waits far away with a troop, so the game goes on after one death.
+    """
+    third = 3 - winner - rival
+    popularity = [0, 0, 0]
+    popularity[winner] = 5
+    return position(
+        winner,
+        troops={AQUILEIA: (ROME, 2), hx("20,1"): (third, 1)},
+        leaders={winner: AQUILEIA, rival: AQUILEIA, third: hx("20,1")},
+        popularity=popularity,
+    )
+
+
+@pytest.mark.rule("TRI-7.5")
+@pytest.mark.rule("TRI-8.1")
+def test_caesar_wins_aquileia_and_pompey_alone_there_falls_at_once() -> None:
+    state = sharing_aquileia(CAESAR, POMPEY)
+    apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"), Decide(CAESAR, "woo"))
+    apply(state, Roll(20, 1))
+    assert (state.owner[AQUILEIA], state.count[AQUILEIA]) == (CAESAR, 2)
+    assert not state.alive[POMPEY]
+    assert state.leader[POMPEY] == -1
+    # Pompey, next in the order, does not get a turn to march away: Crassus plays.
+    assert (state.current_player(), state.stage) == (CRASSUS, LEADER)
+    check_invariants(state)
+
+
+@pytest.mark.rule("TRI-7.5")
+@pytest.mark.parametrize(
+    ("winner", "rival"),
+    [(w, r) for w in (CRASSUS, CAESAR, POMPEY) for r in (CRASSUS, CAESAR, POMPEY) if w != r],
+)
+def test_the_lone_rival_falls_whatever_the_seat_order(winner: int, rival: int) -> None:
+    state = sharing_aquileia(winner, rival)
+    apply(state, Decide(winner, "stay"), Decide(winner, "end"), Decide(winner, "woo"))
+    apply(state, Roll(20, 5))
+    assert state.owner[AQUILEIA] == winner
+    assert not state.alive[rival]
+    assert state.alive[winner]
+    third = 3 - winner - rival
+    assert state.current_player() == third  # the next living seat clockwise
+    check_invariants(state)
+
+
+@pytest.mark.rule("TRI-7.5")
+def test_a_failed_roll_leaves_both_leaders_among_the_romans() -> None:
+    state = sharing_aquileia(CAESAR, POMPEY)
+    apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"), Decide(CAESAR, "woo"))
+    apply(state, Roll(20, 6))
+    assert state.owner[AQUILEIA] == ROME
+    assert state.alive[POMPEY]
+    assert (state.current_player(), state.leader[POMPEY]) == (POMPEY, AQUILEIA)
+
+
+@pytest.mark.rule("TRI-7.5")
+@pytest.mark.rule("TRI-9.1")
+def test_catching_the_last_rival_this_way_wins_the_game() -> None:
+    state = position(
+        CAESAR,
+        troops={AQUILEIA: (ROME, 2)},
+        leaders={CAESAR: AQUILEIA, POMPEY: AQUILEIA},
+        dead=[CRASSUS],
+        popularity=[0, 5, 0],
+    )
+    apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"), Decide(CAESAR, "woo"))
+    apply(state, Roll(20, 2))
+    assert state.is_terminal()
+    assert (state.winner, state.end_reason) == (CAESAR, "last-standing")
+    assert state.returns() == [0.0, 1.0, 0.0]
+
+
+# -- TRI-7.4 the grey counters run short -----------------------------------------------------
+
+
+@pytest.mark.rule("TRI-7.4")
+@pytest.mark.rule("TRI-1.4")
+def test_a_fallen_leaders_troops_turn_roman_only_as_far_as_the_grey_counters_go() -> None:
+    near, middle, far = hx("Capua"), AQUILEIA, hx("Gades")
+    assert BOARD.distance(near, BOARD.rome) < BOARD.distance(middle, BOARD.rome)
+    assert BOARD.distance(middle, BOARD.rome) < BOARD.distance(far, BOARD.rome)
+    romans = {hx(f"{col},0"): (ROME, 4) for col in (16, 17, 18)}  # 12 of the 15 grey counters
+    state = position(
+        CAESAR,
+        troops={**romans, far: (POMPEY, 4), middle: (POMPEY, 2), near: (POMPEY, 1)},
+        leaders={POMPEY: hx("Messana")},
+    )
+    assert state.troops[ROME] == 12
+    state._kill(POMPEY)  # TRI-7.4, as after a lost battle
+    # Three grey counters were left: one for Capua, two for Aquileia, none for Gades.
+    assert (state.owner[near], state.count[near]) == (ROME, 1)
+    assert (state.owner[middle], state.count[middle]) == (ROME, 2)
+    assert (state.owner[far], state.count[far]) == (-1, 0)
+    assert state.troops[ROME] == BOARD.counters[ROME] == 15
+    check_invariants(state)
+
+
+@pytest.mark.rule("TRI-7.4")
+def test_a_stack_short_of_grey_counters_keeps_what_there_is() -> None:
+    first, second = hx("Capua"), AQUILEIA
+    romans = {hx(f"{col},0"): (ROME, 4) for col in (16, 17, 18)}
+    romans[hx("19,0")] = (ROME, 1)  # 13 Roman troops: two grey counters left
+    state = position(
+        CAESAR,
+        troops={**romans, first: (POMPEY, 3), second: (POMPEY, 4)},
+        leaders={POMPEY: hx("Messana")},
+    )
+    state._kill(POMPEY)
+    assert (state.owner[first], state.count[first]) == (ROME, 2)
+    assert (state.owner[second], state.count[second]) == (-1, 0)
+    assert state.troops[ROME] == 15
+    check_invariants(state)
+
+
+@pytest.mark.rule("TRI-7.4")
+def test_equally_near_stacks_take_the_grey_counters_north_first_then_west() -> None:
+    d = {h: BOARD.distance(h, BOARD.rome) for h in range(BOARD.size) if BOARD.land[h]}
+    a, b = sorted(h for h in d if d[h] == 4)[:2]  # board order: north first, then west
+    romans = {hx(f"{col},0"): (ROME, 4) for col in (16, 17, 18)}
+    romans[hx("19,0")] = (ROME, 2)  # 14 Roman troops: one grey counter left
+    state = position(CAESAR, troops={**romans, b: (CAESAR, 1), a: (CAESAR, 1)})
+    state._kill(CAESAR)
+    assert (state.owner[a], state.owner[b]) == (ROME, -1)
+    assert state.troops[ROME] == 15
+    check_invariants(state)
+
+
+@pytest.mark.rule("TRI-7.4")
+def test_the_grey_counters_cap_holds_after_a_battle_death() -> None:
+    romans = {hx(f"{col},0"): (ROME, 4) for col in (16, 17, 18)}
+    state = position(
+        CAESAR,
+        troops={
+            **romans,
+            NEXT_TO_R: (CAESAR, 1),
+            R: (POMPEY, 1),
+            hx("Gades"): (POMPEY, 4),
+            hx("Capua"): (POMPEY, 2),
+        },
+        leaders={CAESAR: hx("20,1"), POMPEY: R},
+    )
+    apply(state, Decide(CAESAR, "stay"), Move(CAESAR, NEXT_TO_R, R), Decide(CAESAR, "end"))
+    apply(state, Clash(6, 1))  # Pompey's last defender on R falls, and he with it
+    assert not state.alive[POMPEY]
+    assert (state.owner[hx("Capua")], state.count[hx("Capua")]) == (ROME, 2)
+    assert (state.owner[hx("Gades")], state.count[hx("Gades")]) == (ROME, 1)
+    assert state.troops[ROME] == 15
+    check_invariants(state)

@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 from builders import ROME, check_invariants
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import alea
 from alea.core.game import Action, State
 from alea.games.triumvirate.actions import Move, Roll
-from alea.games.triumvirate.board import BOARD
-from alea.games.triumvirate.state import TriumvirateState
+from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.state import LEADER, MOVE, TriumvirateState
 
 GOLDEN = Path(__file__).parent / "golden" / "random_seed12345.txt"
 RANDOM3 = [alea.agents.make("random")] * 3
@@ -57,6 +59,8 @@ class Snapshot:
         self.alive = sum(state.alive)
         self.popularity = state.popularity.copy()
         self.civil_war = state.civil_war
+        self.turn = state.turn
+        self.leader = state.leader.copy()
 
 
 class RuleWatch:
@@ -78,8 +82,8 @@ class RuleWatch:
             entered = isinstance(action, Move) and action.to in BOARD.italy
             won_over = isinstance(action, Roll) and action.die == 20
             assert entered or won_over, f"civil war began on {action}"
-            if won_over:
-                assert state.leader[state.turn] in BOARD.italy
+            if won_over:  # the roll ends the turn: the roller is the player of the last one
+                assert prev.leader[prev.turn] in BOARD.italy
         # TRI-7.6: Roman troops never move or grow, unless a leader fell (TRI-7.4).
         if sum(state.alive) == prev.alive:
             for h, o in enumerate(state.owner):
@@ -88,13 +92,36 @@ class RuleWatch:
                     assert state.count[h] <= prev.count[h]
         if state.is_chance_node():
             assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1)
+        # TRI-7.5: no leader begins a turn, or a movement, alone on another player's hex.
+        if state.stage == LEADER or (state.stage == MOVE and not state.moved and not state.attack):
+            for seat, pos in enumerate(state.leader):
+                if pos >= 0:
+                    held = state.owner[pos]
+                    when = "turn" if state.stage == LEADER else "movement"
+                    assert held in (-1, seat, ROME), (
+                        f"{FORCES[seat]} alone on {FORCES[held]}'s {BOARD.label(pos)} "
+                        f"as {FORCES[state.turn]}'s {when} begins"
+                    )
         self.prev = Snapshot(state)
+
+
+def watched_game(agents: list[alea.Agent], seed: int, setup: str = "authored") -> alea.GameRecord:
+    """Play one game with ``RuleWatch`` checking every position; return its record."""
+    game = alea.load("triumvirate", setup=setup)
+    first = game.new_initial_state()
+    assert isinstance(first, TriumvirateState)
+    record = alea.play(game, agents, seed=seed, on_step=RuleWatch(first))
+    assert record.result is not None
+    assert record.result["terminal"]
+    return record
 
 
 @pytest.mark.rule("TRI-4.3")
 @pytest.mark.rule("TRI-4.5")
 @pytest.mark.rule("TRI-5.2")
 @pytest.mark.rule("TRI-6.1")
+@pytest.mark.rule("TRI-7.4")
+@pytest.mark.rule("TRI-7.5")
 @pytest.mark.rule("TRI-7.6")
 @pytest.mark.rule("TRI-8.3")
 @pytest.mark.rule("TRI-2.4")
@@ -102,10 +129,28 @@ class RuleWatch:
 @pytest.mark.parametrize("setup", ["authored", "tuned"])
 @pytest.mark.parametrize("seed", range(4))
 def test_rule_invariants_hold_through_random_games(seed: int, setup: str) -> None:
-    game = alea.load("triumvirate", setup=setup)
-    first = game.new_initial_state()
-    assert isinstance(first, TriumvirateState)
-    watch = RuleWatch(first)
-    record = alea.play(game, RANDOM3, seed=seed, on_step=watch)
-    assert record.result is not None
-    assert record.result["terminal"]
+    watched_game(RANDOM3, seed, setup)
+
+
+MIXED = [alea.agents.make("heuristic"), alea.agents.make("random"), alea.agents.make("heuristic")]
+"""Two players who head for Rome and one who wanders: leaders meet on Roman hexes, die, and
+their troops swell Rome's ranks, which is where TRI-7.4's and TRI-7.5's rulings matter."""
+
+
+@pytest.mark.rule("TRI-7.4")
+@pytest.mark.rule("TRI-7.5")
+@pytest.mark.parametrize("seed", [4, 12, 23])
+def test_rule_invariants_hold_where_a_popularity_roll_catches_a_lone_leader(seed: int) -> None:
+    """Seeds in which a popularity roll wins a hex where a rival's leader stood alone."""
+    record = watched_game(MIXED, seed)
+    final = alea.replay(record)
+    assert isinstance(final, TriumvirateState)
+    assert not all(final.alive)
+
+
+@pytest.mark.rule("TRI-7.4")
+@pytest.mark.rule("TRI-7.5")
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_rule_invariants_hold_through_mixed_games(seed: int) -> None:
+    watched_game(MIXED, seed)

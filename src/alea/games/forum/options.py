@@ -28,6 +28,9 @@ class ForumOptions:
         build_cost: price of a horreum (FOR-6.2).
         destroy_cost: price of an attempt to destroy a horreum (FOR-6.4).
         fate: whether the fate deck is used (FOR-7.1); off is a variant for the lab.
+        tie_break: what decides between players who reach the winning prestige in the same
+            turn (FOR-9.2): ``"money"`` (the rules: money, then prestige, then benefactions)
+            or ``"prestige"`` (a variant: prestige, then money, then benefactions).
 
     """
 
@@ -47,6 +50,7 @@ class ForumOptions:
     build_cost: int = 100
     destroy_cost: int = 200
     fate: bool = True
+    tie_break: Literal["money", "prestige"] = "money"
 
     def validate(self) -> str | None:
         """Name the first out-of-range value, or return ``None``."""

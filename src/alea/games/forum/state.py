@@ -552,13 +552,13 @@ class ForumState(CachedLegalState):
         return out
 
     def _local_marriages(self, p: int) -> list[Action]:
-        """FOR-4.3: where an agent stands, outside Rome, no family married in yet."""
+        """FOR-4.3: where an agent stands, Rome included, no family married in yet."""
         kids = self._children(p)
         if not kids or not self.can_afford(p, self.opts.marry_cost):
             return []
         out: list[Action] = []
         for m in sorted(set(self.agents[p])):
-            if m >= 0 and m != ROME and self.local[m] < 0:
+            if m >= 0 and self.local[m] < 0:
                 out.extend(_MARRY[p, m, son] for son in kids)
         return out
 
@@ -805,7 +805,7 @@ class ForumState(CachedLegalState):
         if t in (MarryLocal, Propose, Divorce) and self.stage == SOCIAL:
             if t is MarryLocal:
                 return (
-                    f"needs an agent there (not Rome), a child, ${o.marry_cost}, "
+                    f"needs an agent there, a child, ${o.marry_cost}, "
                     "and no family married in before",
                     "FOR-4.3",
                 )
@@ -1219,10 +1219,12 @@ class ForumState(CachedLegalState):
                     if income[far] > 0:
                         self._pay(p, income[far])
         elif kind == "divorce":  # FOR-7.13
-            for a, b, _, _ in self.marriages:
-                self._gain(a, -card.prestige)
-                self._gain(b, -card.prestige)
+            parted = {p for a, b, _, _ in self.marriages for p in (a, b)}
+            parted.update(p for p in self.local if p >= 0)
+            for p in sorted(parted):
+                self._gain(p, -card.prestige)
             self.marriages = []
+            self.local = [-1] * N_MARKETS
         elif kind == "dispatch":  # FOR-7.14
             for p in range(n):
                 if any(m in card.markets for m in self.agents[p]):
@@ -1330,14 +1332,29 @@ class ForumState(CachedLegalState):
             if level != self.banked[p]:
                 self._gain(p, level - self.banked[p])
                 self.banked[p] = level
-        win = self.opts.win_prestige
-        able = [p for p in range(self.n) if self.prestige[p] >= win]
+        able = self.consuls()
         if able:
-            key = {p: (self.prestige[p], self.money[p], self.gifts[p]) for p in able}
-            best = max(key.values())
-            self._finish([p for p in able if key[p] == best], END_PRESTIGE)
+            self._finish(able, END_PRESTIGE)
             return
         self._begin_turn()
+
+    def consuls(self) -> list[int]:
+        """FOR-9.1/9.2: who would win if the turn ended now ([] if no one has the prestige).
+
+        Among the players at the winning prestige the most money wins, then the most
+        prestige, then the most benefactions (``tie_break="prestige"`` puts prestige first);
+        players equal on all three share the consulship.
+        """
+        able = [p for p in range(self.n) if self.prestige[p] >= self.opts.win_prestige]
+        if len(able) < 2:
+            return able
+        money, prestige, gifts = self.money, self.prestige, self.gifts
+        if self.opts.tie_break == "prestige":
+            key = {p: (prestige[p], money[p], gifts[p]) for p in able}
+        else:
+            key = {p: (money[p], prestige[p], gifts[p]) for p in able}
+        best = max(key.values())
+        return [p for p in able if key[p] == best]
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self.winners = winners
@@ -1411,8 +1428,67 @@ class ForumState(CachedLegalState):
         names = " and the ".join(GENTES[p] for p in self.winners)
         return f"the {names} reach the consulship with {self.prestige[self.winners[0]]} prestige"
 
+    def action_warning(self, action: Action, brief: bool = False) -> str:
+        """A consequence to read before choosing ``action``, or ``""`` (FOR-4.8).
+
+        A marriage alliance made with a family that must oust the other's agent later this
+        turn (FOR-4.1) ends at that oust, by divorce with the ouster as initiator: proposing
+        it, accepting it or asking a higher dowry for it throws the children away. ``brief``
+        gives it in a few words, for a menu line.
+        """
+        t = type(action)
+        stage = self.stage
+        if stage == SOCIAL and t is Propose:
+            a, b = action.seat, action.to  # type: ignore[attr-defined]
+        elif (
+            stage in (RESPOND, REPLY)
+            and self.proposal is not None
+            and (
+                t is Counter or (t is Decide and action.verb == "accept")  # type: ignore[attr-defined]
+            )
+        ):
+            a, b = self.proposal[0], self.proposal[1]
+        else:
+            return ""
+        for ouster, victim in ((a, b), (b, a)):
+            contest = self.contests.get(ouster)
+            if contest is None or contest[1] != victim:
+                continue
+            m = contest[0]
+            if m not in self.agents[ouster] or m not in self.agents[victim]:
+                continue
+            complete = self.opts.ruleset == "complete"
+            if brief:
+                cost = "−2 prestige each, dowry repaid" if complete else "−2 prestige"
+                return (
+                    f"the {GENTES[ouster]}' oust in {MARKET_NAMES[m]} this turn divorces "
+                    f"them at once: {cost}, children lost (FOR-4.8)"
+                )
+            if complete:
+                cost = "both families lose 2 prestige and the dowry is repaid"
+            else:
+                cost = f"the {GENTES[ouster]} lose 2 prestige"
+            return (
+                f"the {GENTES[ouster]} must oust the {GENTES[victim]} in {MARKET_NAMES[m]} "
+                f"this turn, which ends this alliance at once by divorce: {cost}, and the "
+                "children stay married off (FOR-4.8)"
+            )
+        return ""
+
     def action_to_string(self, action: Action) -> str:
-        """Text of ``action`` as anyone at the table may read it (hidden draws stay hidden)."""
+        """Text of ``action`` as anyone at the table may read it (hidden draws stay hidden).
+
+        A choice with a consequence to read first (``action_warning``) carries it after a
+        "beware:", so the terminal's and the web's lists of choices both show it.
+        """
+        text = self._action_text(action)
+        if self.player >= 0:
+            warning = self.action_warning(action)
+            if warning:
+                return f"{text} — beware: {warning}"
+        return text
+
+    def _action_text(self, action: Action) -> str:
         t = type(action)
         if t is Family and self.opts.ruleset != "complete":
             return f"the {GENTES[action.seat]} draw a family card"  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD, MarketType
 from alea.games.forum.cards import FATE
-from alea.games.forum.state import STAGE_TEXT
+from alea.games.forum.state import STAGE_TEXT, ForumState
 
 SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
 """Each family's colour, in seat order: Aemilii, Cornelii, Licinii, Valerii."""
@@ -876,6 +876,10 @@ def choice_rows(
             key, item = "", escape(_decision_text(a, obs))
         else:
             key, item = "", _paint_names(state.action_to_string(a))
+        warning = state.action_warning(a, brief=True) if isinstance(state, ForumState) else ""
+        if warning and (isinstance(a, Decide) or key not in rows):
+            # FOR-4.8: an alliance this turn's oust would end at once; said once a row.
+            item += f" [bold red]⚠ {escape(warning)}[/bold red]"
         rows.setdefault(key, []).append((i, item))
     return list(rows.items())
 

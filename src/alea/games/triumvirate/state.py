@@ -568,18 +568,46 @@ class TriumvirateState(State):
         self._next_battle()
 
     def _kill(self, s: int) -> None:
-        """TRI-7.4: the leader dies, his player is out, his troops turn Roman."""
+        """TRI-7.4: the leader dies, his player is out, his troops turn Roman.
+
+        TRI-1.4, TRI-2.4: only the grey counters of the box (or of the setup, when it places
+        more Roman troops than the box holds) can become Roman troops. They replace his
+        stacks nearest Rome first (then in board order); troops left without a grey counter
+        are taken off the board.
+        """
         self.alive[s] = False
         self.leader[s] = -1
         self.streak[s] = 0
         self.conquests[s] = 0
-        for h in self.holdings[s]:
-            self.owner[h] = ROMAN
-        self.troops[ROMAN] += self.troops[s]
+        owner, count = self.owner, self.count
+        grey = self.game.setup.counters[ROMAN] - self.troops[ROMAN]
+        for h in sorted(self.holdings[s], key=lambda h: (BOARD.distance(h, _ROME), h)):
+            n = count[h] if count[h] <= grey else grey
+            grey -= n
+            self.troops[ROMAN] += n
+            if n:
+                owner[h] = ROMAN
+                count[h] = n
+            else:
+                owner[h] = -1
+                count[h] = 0
         self.troops[s] = 0
         self.holdings[s] = set()
         if sum(self.alive) == 1:  # TRI-9.1
             self._finish(self.alive.index(True), END_LAST)
+
+    def _catch_lone_leaders(self, h: int) -> None:
+        """TRI-7.5: rival leaders alone on hex ``h``, which the player to move now holds, fall.
+
+        Called the moment a hex changes hands outside battle (winning Roman troops over), so
+        that the rule does not wait for the end of someone's movement.
+        """
+        p = self.turn
+        for s in range(3):
+            if s != p and self.leader[s] == h:
+                self._kill(s)
+                if self.stage == OVER:
+                    return
 
     def _after_battles(self) -> None:
         """TRI-7.5, then TRI-8.1: lone leaders caught by enemy troops die; then the woo."""
@@ -622,6 +650,9 @@ class TriumvirateState(State):
             self.holdings[p].add(h)
             if h in _ITALY:
                 self.civil_war = True  # TRI-8.2
+            self._catch_lone_leaders(h)  # TRI-7.5
+            if self.stage == OVER:
+                return
         self._end_turn()
 
     def _end_turn(self) -> None:
