@@ -34,9 +34,12 @@ def test_default_space_comes_from_the_options_class() -> None:
     assert space["rome_garrison"] == Param("rome_garrison", low=0, high=4)
     assert space["pompey_leader_at_sea"].choices == (True, False)
     assert "max_rounds" not in space
-    forum = {p.name for p in default_space("forum")}
-    assert "ruleset" in forum
-    assert "players" not in forum
+    assert [p.name for p in default_space("forum")] == ["order_money"]
+    hotre = {p.name: p for p in default_space("hotre")}  # no tuning space: on/off and choices
+    assert hotre["optional_terrain"].choices == (True, False)
+    assert hotre["city_limit"].choices == ("per_turn", "total")
+    assert "last_period" not in hotre
+    assert "players" not in hotre
 
 
 def test_params_are_parsed_from_the_command_line() -> None:
@@ -124,10 +127,22 @@ def test_tune_command_prints_the_best_variant_and_writes_a_report(
     text = capsys.readouterr().out
     assert code == 0
     assert "chi-square against equal shares" in text
-    assert "fairest: alea lab run forum --set players=3 --set win_prestige=" in text
+    assert "fairest: alea lab run forum --set=players=3 --set=win_prestige=" in text
     html = (out / "report.html").read_text()
     assert "Trials" in html
     assert "Best variants" in html
     assert "data:image/png;base64," in html
     assert (out / "report-trials.png").is_file()
     assert (out / "report-best.png").is_file()
+
+
+def test_a_tune_by_order_evens_the_places_in_the_first_round(tmp_path: Path) -> None:
+    space = [Param("order_money", low=0, high=100)]
+    budget = {**TINY, "trials": 2, "games": 4}
+    result = tune("forum", space, ["heuristic"], tmp_path / "t", by="order", seed=1, **budget)
+    assert result.seat_names == ["1st in order", "2nd in order", "3rd in order", "4th in order"]
+    assert result.trials[0].params == {"order_money": 0}  # the rules' value comes first
+    for t in result.trials:
+        assert sum(t.score.shares) + t.score.no_winner == pytest.approx(1.0)
+    with pytest.raises(LabError, match="--by"):
+        tune("forum", space, ["heuristic"], tmp_path / "u", by="colour", **budget)

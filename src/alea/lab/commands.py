@@ -238,6 +238,7 @@ def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: P
             options=parse_options(ns.set),
             seed=ns.seed,
             no_winner_weight=ns.no_winner_weight,
+            by=ns.by,
             confirm=ns.confirm,
             confirm_games=ns.confirm_games,
             startup_trials=ns.startup_trials,
@@ -435,6 +436,13 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         default=1.0,
         metavar="W",
         help="weight of the share of games nobody won in the unfairness (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--by",
+        choices=("seat", "order"),
+        default="seat",
+        help="even out the win shares of the seats, or of the places in the first round's "
+        "order of play counted from the first player (default: %(default)s)",
     )
     _add_common(tune_, games_help="games per trial", games=200, stop_width=False)
     tune_.add_argument("--out", required=True, metavar="DIR", help="the tune's folder")

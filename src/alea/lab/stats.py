@@ -16,12 +16,16 @@ from alea.ladder import Z95, wilson
 
 __all__ = [
     "Z95",
+    "EqualShares",
+    "Paired",
     "Spread",
     "bootstrap_spread",
     "chi_square",
+    "equal_shares",
     "holm",
     "normal_two_sided_p",
     "one_proportion_z",
+    "paired_test",
     "two_proportion_z",
     "wilson",
 ]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import shlex
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -38,7 +39,7 @@ from alea.core.registry import load
 from alea.lab.data import RunData, load_run
 from alea.lab.plan import LabError, RunSpec
 from alea.lab.runner import Progress, run
-from alea.lab.stats import EqualShares, equal_shares
+from alea.lab.stats import EqualShares, equal_shares, wilson
 from alea.lab.sweep import variant_name
 
 FORMAT = "alea-lab-tune/1"
@@ -115,9 +116,9 @@ def _default_param(name: str, tp: Any, default: Any) -> Param | None:
 def default_space(game: str) -> list[Param]:
     """What to search when no ``--param`` is given: the options class's ``TUNE_SPACE``.
 
-    A game whose options class has no ``TUNE_SPACE`` searches every on/off and choice option
-    and every integer option from half to twice its default (round caps and player counts
-    excepted, which say how a game ends rather than how fair it is).
+    A game whose options class has no ``TUNE_SPACE`` searches every on/off and choice option;
+    numbers are searched only when named with a range, since only the game knows what range
+    of a cost or a count is sensible.
     """
     opts, hints = _option_types(game)
     declared = getattr(type(opts), "TUNE_SPACE", None)
@@ -125,8 +126,11 @@ def default_space(game: str) -> list[Param]:
         return [_from_declared(game, name, spec, hints) for name, spec in declared.items()]
     out = []
     for name, tp in hints.items():
-        if name in ("players",) or name.startswith("max_"):
-            continue
+        if name == "players" or (
+            isinstance(getattr(opts, name), int | float)
+            and not isinstance(getattr(opts, name), bool)
+        ):
+            continue  # numbers need a range that says what is sensible: --param name=lo:hi
         param = _default_param(name, tp, getattr(opts, name))
         if param is not None:
             out.append(param)
@@ -253,10 +257,36 @@ class Score:
     value: float
 
 
-def score(data: RunData, no_winner_weight: float) -> Score:
-    """The unfairness of a stored run."""
+GROUPINGS = ("seat", "order")
+"""What the shares are taken over: each seat (faction or family), or each place in the first
+round's order of play, counted from the first player ((seat - first) mod n)."""
+
+
+def group_shares(data: RunData, by: str) -> list[float]:
+    """Win share of each seat, or of each place in the first round's order (``by="order"``).
+
+    Games whose record shows no first player count for no place when grouping by order.
+    """
+    if by == "seat":
+        return [s.share for s in data.seat_shares()]
+    if by != "order":
+        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
+    n = data.num_players
+    wins = [0.0] * n
+    games = 0
+    for g in data.games:
+        if g.first_player is None:
+            continue
+        games += 1
+        for seat, value in enumerate(g.returns):
+            wins[(seat - g.first_player) % n] += value
+    return [w / games if games else 0.0 for w in wins]
+
+
+def score(data: RunData, no_winner_weight: float, by: str = "seat") -> Score:
+    """The unfairness of a stored run, over seats or over places in the order of play."""
     n = data.n()
-    shares = [s.share for s in data.seat_shares()]
+    shares = group_shares(data, by)
     nw = data.no_winner().share
     spread = max(shares) - min(shares)
     return Score(n, shares, nw, spread, spread + no_winner_weight * nw)
@@ -312,6 +342,7 @@ class TuneResult:
     trials: list[TrialLine]
     confirmed: list[Confirmed] = field(default_factory=list)
     folder: Path = Path()
+    by: str = "seat"
 
     def best(self) -> Confirmed | None:
         """The fairest confirmed variant (lowest objective on the confirmation games)."""
@@ -320,7 +351,7 @@ class TuneResult:
     def options_of(self, params: dict[str, Any]) -> str:
         """``--set`` arguments that reproduce a variant."""
         merged = {**self.base, **params}
-        return " ".join(f"--set {k}={_text(v)}" for k, v in merged.items())
+        return " ".join(shlex.quote(f"--set={k}={_text(v)}") for k, v in merged.items())
 
     def table(self) -> str:
         """The confirmed variants as plain text."""
@@ -489,6 +520,7 @@ def tune(
     options: dict[str, Any] | None = None,
     seed: int = 0,
     no_winner_weight: float = 1.0,
+    by: str = "seat",
     confirm: int = 3,
     confirm_games: int = 1000,
     startup_trials: int = 10,
@@ -509,6 +541,9 @@ def tune(
         options: options fixed for every trial (``--set``).
         seed: master seed of the trials' games and of the sampler.
         no_winner_weight: weight of the share of games nobody won in the objective.
+        by: ``"seat"`` (the spread of seat shares) or ``"order"`` (of the shares of the places
+            in the first round's order of play, for games whose seats are even but whose order
+            is not).
         confirm: how many of the best variants to play again.
         confirm_games: games of each confirmation run.
         startup_trials: trials drawn at random before TPE models the results. The first trial
@@ -532,11 +567,15 @@ def tune(
         raise LabError("--no-winner-weight must not be negative")
     if not space:
         raise LabError("nothing to search: name options with --param")
+    if by not in GROUPINGS:
+        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
     optuna = _optuna()
     base = dict(options or {})
     check_space(game, base, space)
     first_spec = RunSpec.build(game, base, agents, seed)
     identity = _identity(game, base, space, agents, seed, games, no_winner_weight)
+    if by != "seat":
+        identity["by"] = by
     _open_folder(folder, identity)
     storage = f"sqlite:///{(folder / STUDY).resolve()}"
     study = optuna.create_study(
@@ -573,7 +612,7 @@ def tune(
             export=False,
         )
         done_games[0] += games
-        return score(load_run(folder / "trials" / f"{number:04d}"), no_winner_weight)
+        return score(load_run(folder / "trials" / f"{number:04d}"), no_winner_weight, by)
 
     state = optuna.trial.TrialState
     # A trial cut short by a kill is finished first, from its stored games on.
@@ -606,9 +645,14 @@ def tune(
             lines.append(TrialLine(t.number, dict(t.params), empty, refused=True))
             continue
         lines.append(
-            TrialLine(t.number, dict(t.params), score(load_run(trial_folder), no_winner_weight))
+            TrialLine(t.number, dict(t.params), score(load_run(trial_folder), no_winner_weight, by))
         )
-    result = TuneResult(game, first_spec.seat_names, list(space), base, lines, folder=folder)
+    labels = (
+        first_spec.seat_names
+        if by == "seat"
+        else [_place(k) for k in range(len(first_spec.seat_names))]
+    )
+    result = TuneResult(game, labels, list(space), base, lines, folder=folder, by=by)
     result.confirmed = _confirm(
         result,
         agents,
@@ -625,6 +669,11 @@ def tune(
     stored = json.loads((folder / "tune.json").read_text(encoding="utf-8"))
     _write_json(folder / "tune.json", {**identity, **result.to_json(), "format": stored["format"]})
     return result
+
+
+def _place(k: int) -> str:
+    suffix = {0: "st", 1: "nd", 2: "rd"}.get(k, "th")
+    return f"{k + 1}{suffix} in order"
 
 
 def _starting_point(
@@ -697,7 +746,14 @@ def _confirm(
         )
         done_games[0] += confirm_games
         data = load_run(target)
-        seats = [(s.label, s.wins, s.share, s.low, s.high) for s in data.seat_shares()]
+        if result.by == "seat":
+            seats = [(s.label, s.wins, s.share, s.low, s.high) for s in data.seat_shares()]
+        else:
+            known = sum(1 for g in data.games if g.first_player is not None)
+            seats = []
+            for label, share in zip(result.seat_names, group_shares(data, "order"), strict=True):
+                lo, hi = wilson(share * known, known)
+                seats.append((label, share * known, share, lo, hi))
         nw = data.no_winner()
         out.append(
             Confirmed(
@@ -705,7 +761,7 @@ def _confirm(
                 trial=line.number,
                 trial_value=line.score.value,
                 folder=target,
-                score=score(data, no_winner_weight),
+                score=score(data, no_winner_weight, result.by),
                 seats=seats,
                 no_winner=(nw.wins, nw.share, nw.low, nw.high),
                 test=equal_shares([s[1] for s in seats]),

@@ -20,7 +20,7 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
     ax = fig.add_subplot()
     xs = [t.number for t in result.trials]
     ys = [t.score.value for t in result.trials]
-    ax.scatter(xs, ys, s=14, color=COLOURS[1], label="trial")
+    ax.scatter(xs, [min(y, 1.0) for y in ys], s=14, color=COLOURS[1], label="trial (refused: 1)")
     best: list[float] = []
     for y in ys:
         best.append(min(y, best[-1]) if best else y)
@@ -32,6 +32,12 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
     names = [p.name for p in result.space]
     rows = []
     for t in sorted(result.trials, key=lambda t: (t.score.value, t.number)):
+        if t.refused:
+            shares = ["—"] * len(result.seat_names)
+            rows.append(
+                [t.number, *[_text(t.params.get(n)) for n in names], *shares, "—", "refused"]
+            )
+            continue
         rows.append(
             [
                 t.number,
@@ -51,7 +57,9 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
     body += paragraph(
         f"Searched: {space}. Fixed options: {fixed}. Trial 0 is the starting point when it lies "
         "inside the searched ranges. Shares within a trial are noisy (a trial plays few games); "
-        "the confirmation below plays the best variants again on fresh seeds."
+        "the confirmation below plays the best variants again on fresh seeds. A refused "
+        "variant is one the game will not load (a start hex outside the zone another option "
+        "chose, say); it scores the worst unfairness and plays no game."
     )
     return Section("Trials", body)
 

@@ -731,6 +731,11 @@ class ForumState(CachedLegalState):
             if not 0 <= seat < self.n:
                 raise IllegalActionError(f"there is no seat {seat}", "FOR-1.6")
             self.first = seat
+            if self.opts.order_money:  # FOR-1.7: the early families' compensation
+                for k in range(self.n):
+                    p = (seat + k) % self.n
+                    self.money[p] += (self.n - 1 - k) * self.opts.order_money
+                    self.banked[p] = max(0, self.money[p]) // 1000
             self._deal_next()
             return
         raise IllegalActionError(f"{a} is not the chance event pending now", "FOR-2.2")
