@@ -211,3 +211,12 @@ def test_the_rules_table_of_setups_matches_the_data() -> None:
     for name in AUTHORED:
         row = f"| `{name}` | {cell(TUNED[name])} | {cell(AUTHORED[name])} |"
         assert row in text, row
+
+
+@pytest.mark.rule("TRI-2.2")
+def test_crassus_wealth_is_ordinary_popularity_at_the_start() -> None:
+    rich = setup_of(setup="authored", crassus_popularity=3)
+    assert rich.popularity == [3, 0, 0]
+    assert setup_of(setup="authored").popularity == [0, 0, 0]
+    with pytest.raises(alea.OptionError, match="crassus_popularity"):
+        alea.load("triumvirate", crassus_popularity=-1)

@@ -36,10 +36,13 @@ where his zone's start is (Antiochia in Syria) unless ``crassus_start`` says oth
 
 TUNED: Final[dict[str, Any]] = {
     **AUTHORED,
-    "pompey_leader_at_sea": False,
-    "rome_garrison": 2,
-    "crassus_zone": "syria_asia",
-    "crassus_escort": 2,
+    "rome_garrison": 3,
+    "italy_garrison": 4,
+    "crassus_escort": 3,
+    "caesar_escort": 2,
+    "caesar_start": "Durocortorum",
+    "crassus_zone": "macedonia",
+    "crassus_popularity": 2,
 }
 """The fair setup the balance lab found (TRI-2.5; docs/balance.md says how)."""
 
