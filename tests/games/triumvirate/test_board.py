@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,6 +38,18 @@ def land_connected(hexes: set[int]) -> bool:
 
 
 # -- TRI-1.1 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TRI-1.1")
+def test_the_rules_and_the_notes_tell_one_story_of_the_original_board() -> None:
+    """The original board is known from a photograph only and was never published as a map."""
+    rules = resources.files("alea.games.triumvirate").joinpath("RULES.md").read_text()
+    notes = (Path(__file__).parents[3] / "docs" / "triumvirate.md").read_text(encoding="utf-8")
+    for text in (rules, notes):
+        flat = " ".join(text.split())
+        assert "never published as a map or a list of hexes" in flat
+        assert "photograph of the game in play" in flat
+        assert "survives only" not in flat
 
 
 @pytest.mark.rule("TRI-1.1")

@@ -11,7 +11,7 @@ from alea.games.forum.actions import GENTES, action_from_json
 from alea.games.forum.options import ForumOptions
 from alea.games.forum.state import ForumState
 
-RULES_VERSION = "forum/1"
+RULES_VERSION = "forum/2"
 
 
 class ForumGame(Game):

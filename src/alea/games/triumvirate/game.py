@@ -13,7 +13,7 @@ from alea.games.triumvirate.options import TriumvirateOptions
 from alea.games.triumvirate.setup import build_setup
 from alea.games.triumvirate.state import TriumvirateState
 
-RULES_VERSION = "triumvirate/1"
+RULES_VERSION = "triumvirate/2"
 
 
 class TriumvirateGame(Game):
