@@ -85,7 +85,9 @@ def test_triumvirate_report_shows_the_civil_war(tmp_path: Path) -> None:
     assert "When the civil war starts" in text
     assert "Who starts the civil war" in text
     assert "<h2>Win share by agent</h2>" in html
-    assert re.search(r"random \d+ [\d.]+ \d+\.\d%", text)
+    # Agents are counted by game: random sits in one seat of 12 games, heuristic in two.
+    assert re.search(r"random 1 12 [\d.]+ \d+\.\d%", text)
+    assert re.search(r"heuristic 2 12 [\d.]+ \d+\.\d%", text)
 
 
 def test_report_refusals(forum_runs: tuple[Path, Path], tmp_path: Path) -> None:
@@ -96,8 +98,10 @@ def test_report_refusals(forum_runs: tuple[Path, Path], tmp_path: Path) -> None:
     run(RunSpec.build("triumvirate", {}, ["random"], 0), tri, 2, jobs=1, export=False)
     with pytest.raises(LabError, match="different games"):
         write_report([base, tri])
-    with pytest.raises(LabError, match="does not exist"):
-        write_report([base], tmp_path / "missing" / "r.html")
+    with pytest.raises(LabError, match="cannot write"):
+        write_report([base], Path("/dev/null") / "r.html")
+    made = write_report([base], tmp_path / "missing" / "deeper" / "r.html")
+    assert made.path.is_file()  # --out creates the folders it needs
 
 
 def test_runs_with_different_tables_are_compared_on_the_seats_they_share(
@@ -112,3 +116,16 @@ def test_runs_with_different_tables_are_compared_on_the_seats_they_share(
     assert "players=4" in text
     assert "Valerii" in text
     assert "Chi-square tests across all runs" not in text
+
+
+def test_the_first_player_note_speaks_of_its_own_game_only() -> None:
+    from alea.lab.report import FIRST_PLAYER_NOTE, _first_player_note
+
+    hotre = _first_player_note("hotre")
+    assert "HRE-3.1" in hotre
+    assert "Triumvirate" not in hotre
+    assert "Forum" not in hotre
+    for game in ("triumvirate", "forum", "no-such-game"):
+        assert _first_player_note(game) == FIRST_PLAYER_NOTE
+    assert "Triumvirate" not in FIRST_PLAYER_NOTE
+    assert "Forum" not in FIRST_PLAYER_NOTE

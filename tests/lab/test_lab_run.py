@@ -111,6 +111,25 @@ def test_early_stop_once_every_seat_interval_is_narrow(tmp_path: Path) -> None:
     assert again.stopped_early
 
 
+def test_early_stop_is_the_same_game_whatever_the_workers(tmp_path: Path) -> None:
+    spec = RunSpec.build("forum", {"players": 2}, ["heuristic"], 4)
+    one = run(spec, tmp_path / "one", 3000, jobs=1, stop_width=0.3, export=False)
+    two = run(spec, tmp_path / "two", 3000, jobs=2, stop_width=0.3, export=False)
+    assert one.stopped_early
+    assert two.stopped_early
+    assert one.stored == two.stored
+    games = table_rows(tmp_path / "one", "games")
+    assert games == table_rows(tmp_path / "two", "games")
+    assert [g[0] for g in games] == list(range(one.stored))  # games 0..k-1, no more
+
+
+def test_missing_parent_folders_of_a_run_are_created(tmp_path: Path) -> None:
+    spec = RunSpec.build("forum", FORUM3, ["heuristic"], 1)
+    result = run(spec, tmp_path / "a" / "b" / "c", 2, jobs=1, export=False)
+    assert result.stored == 2
+    assert (tmp_path / "a" / "b" / "c" / "lab.sqlite").is_file()
+
+
 def test_parquet_exports_hold_every_row(tmp_path: Path) -> None:
     spec = RunSpec.build("forum", FORUM3, ["heuristic"], 9)
     result = run(spec, tmp_path / "r", 8, jobs=1)

@@ -39,11 +39,19 @@ def test_sweep_ranks_variants_by_spread(tmp_path: Path) -> None:
     )
     spreads = [r.spread.value for r in result.ranked]
     assert spreads == sorted(spreads)
+    # Neither variant has the default options (the setup leaves the option unset), so the
+    # defaults are played too, as the baseline of the paired tests.
     assert {r.name for r in result.ranked} == {
         "pompey_leader_at_sea=true",
         "pompey_leader_at_sea=false",
+        "default",
     }
+    assert result.baseline().name == "default"
+    assert result.baseline().vs_baseline is None
     for r in result.ranked:
+        if not r.baseline:
+            assert r.vs_baseline is not None
+            assert 0.0 <= r.vs_baseline <= 1.0
         assert (r.folder / "lab.sqlite").is_file()
         assert r.games == 16
         assert r.spread.value == pytest.approx(max(r.spread.shares) - min(r.spread.shares))
@@ -61,11 +69,15 @@ def test_sweep_command_prints_the_ranking_and_writes_a_report(
     assert code == 0
     printed = capsys.readouterr().out
     lines = [ln for ln in printed.splitlines() if ln[:1].isdigit()]
-    assert len(lines) == 2
+    assert len(lines) == 2  # 15 is the default: that variant is the baseline, no extra run
     assert {ln.split()[1] for ln in lines} == {"win_prestige=8", "win_prestige=15"}
+    assert "(default)" in next(ln for ln in lines if ln.split()[1] == "win_prestige=15")
+    assert not (out / "default").exists()
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "<h2>Sweep ranking</h2>" in html
     assert "<h2>Differences between variants</h2>" in html
+    assert "paired over 20 shared games" in html  # the variants share their seeds
+    assert "McNemar" in html
 
 
 def test_sweep_checks_every_variant_before_playing(tmp_path: Path) -> None:

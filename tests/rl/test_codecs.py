@@ -184,7 +184,7 @@ def test_forum_encoding_never_depends_on_hidden_family_cards() -> None:
 
 
 def test_triumvirate_planes_show_the_starting_position() -> None:
-    game = alea.load("triumvirate")
+    game = alea.load("triumvirate", setup="authored")
     enc = codec_for(game).observations
     state = game.new_initial_state()
     state.apply_action(state.chance_outcomes()[0][0])

@@ -44,7 +44,7 @@ def first_state(wanted: Callable[[dict[str, Any]], bool]) -> State:
 
 @pytest.fixture(scope="module")
 def opening() -> State:
-    state = alea.load("triumvirate").new_initial_state()
+    state = alea.load("triumvirate", setup="authored").new_initial_state()
     state.apply_action(state.chance_outcomes()[1][0])  # Caesar plays first
     return state
 

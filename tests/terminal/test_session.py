@@ -39,7 +39,7 @@ class Script:
 def session(
     tmp_path: Path, kinds: list[str], answers: Iterable[str] = (), seed: int = 3, **options: object
 ) -> tuple[Session, Script, io.StringIO]:
-    game = alea.load("triumvirate", max_rounds=6, **options)
+    game = alea.load("triumvirate", max_rounds=6, **{"setup": "authored", **options})
     seats = [build_seat(game, i, k) for i, k in enumerate(kinds)]
     specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
     writer = RecordWriter(start_record(game, seed, specs), tmp_path / "game.json")
@@ -53,7 +53,8 @@ def test_bots_only_session_equals_alea_play(tmp_path: Path) -> None:
     s, script, out = session(tmp_path, ["random", "random", "random"], seed=9)
     assert s.run() == 0
     assert script.prompts == []
-    expected = alea.play(alea.load("triumvirate", max_rounds=6), [make("random")] * 3, seed=9)
+    game = alea.load("triumvirate", max_rounds=6, setup="authored")
+    expected = alea.play(game, [make("random")] * 3, seed=9)
     assert alea.GameRecord.load_file(s.path).to_json() == expected.to_json()
     assert "Result:" in out.getvalue()
 

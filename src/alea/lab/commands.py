@@ -95,7 +95,8 @@ def _backend_args(ns: argparse.Namespace) -> dict[str, Any]:
 def cmd_run(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: ParseOptions) -> int:
     """``alea lab run GAME``: play the games into ``--out``, resuming what is there."""
     _need_lab()
-    from alea.lab.data import load_run, share_table
+    from alea.lab.data import load_run
+    from alea.lab.fairness import share_table
     from alea.lab.plan import RunSpec
     from alea.lab.runner import run
 
@@ -204,13 +205,72 @@ def cmd_sweep(
         for b in bars:
             b.close()
     print(result.table())
-    ordered = [folder / variant_name(choice) for choice in variants(grid)]
+    base = result.baseline().folder
+    ordered = [base, *(f for f in (folder / variant_name(c) for c in variants(grid)) if f != base)]
     report = write_report(ordered, folder / "report.html", lead=[result.section()])
     print(f"wrote {report.path} and {folder / 'sweep.json'}")
     return 0
 
 
-def _add_common(p: argparse.ArgumentParser) -> None:
+def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: ParseOptions) -> int:
+    """``alea lab tune GAME``: search option values for the fairest variant, then confirm it."""
+    _need_lab()
+    from alea.lab.tune import parse_params, tune
+    from alea.lab.tune_report import write_tune_report
+
+    folder = Path(ns.out)
+    space = parse_params(ns.game, ns.param)
+    bar = _Bar(f"{ns.game} tune → {folder.name}", ns.quiet)
+
+    def progress(label: str, done: int, total: int) -> None:
+        bar(done, total)
+        if bar._progress is not None:
+            bar._progress.update(bar._task, description=f"{ns.game} {label}")
+
+    try:
+        result = tune(
+            ns.game,
+            space,
+            split_agents(ns.agents),
+            folder,
+            trials=ns.trials,
+            games=ns.n,
+            options=parse_options(ns.set),
+            seed=ns.seed,
+            no_winner_weight=ns.no_winner_weight,
+            by=ns.by,
+            confirm=ns.confirm,
+            confirm_games=ns.confirm_games,
+            startup_trials=ns.startup_trials,
+            progress=progress,
+            **_backend_args(ns),
+        )
+    except KeyboardInterrupt:
+        bar.close()
+        print(
+            f"interrupted: run the same command again to resume the tune in {folder}",
+            file=sys.stderr,
+        )
+        raise
+    finally:
+        bar.close()
+    print(result.table())
+    best = result.best()
+    if best is not None:
+        print()
+        print(f"fairest: alea lab run {ns.game} {result.options_of(best.params)}")
+    report = write_tune_report(result, folder / "report.html")
+    print(f"wrote {report.path} and {folder / 'tune.json'}")
+    return 0
+
+
+def _add_common(
+    p: argparse.ArgumentParser,
+    *,
+    games_help: str = "games in all",
+    games: int = 1000,
+    stop_width: bool = True,
+) -> None:
     p.add_argument(
         "--agents",
         default="heuristic",
@@ -220,7 +280,7 @@ def _add_common(p: argparse.ArgumentParser) -> None:
         "default: %(default)s)",
     )
     p.add_argument(
-        "-n", type=int, default=1000, metavar="N", help="games in all (default: %(default)s)"
+        "-n", type=int, default=games, metavar="N", help=f"{games_help} (default: %(default)s)"
     )
     p.add_argument(
         "--jobs", type=int, default=None, metavar="J", help="games at once (default: one per CPU)"
@@ -246,28 +306,31 @@ def _add_common(p: argparse.ArgumentParser) -> None:
         metavar="HOST:PORT",
         help="a Ray cluster to join (a head started with `ray start --head`), or auto",
     )
-    p.add_argument(
-        "--stop-width",
-        type=float,
-        default=None,
-        metavar="W",
-        help="stop early once every seat's 95%% interval of win share is narrower than W",
-    )
+    if stop_width:
+        p.add_argument(
+            "--stop-width",
+            type=float,
+            default=None,
+            metavar="W",
+            help="stop early once every seat's 95%% interval of win share is narrower than W "
+            "(judged game by game in index order, so the stop is the same on any machine)",
+        )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
 def _missing(ns: argparse.Namespace) -> int:
-    raise LabError("name a lab command: run, report or sweep (see alea lab --help)")
+    raise LabError("name a lab command: run, report, sweep or tune (see alea lab --help)")
 
 
 def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: ParseOptions) -> None:
-    """Add ``alea lab run|report|sweep`` to the ``alea`` command's subparsers."""
+    """Add ``alea lab run|report|sweep|tune`` to the ``alea`` command's subparsers."""
     lab = sub.add_parser(
         "lab",
         help="the balance lab: play thousands of games, report on fairness, sweep variants",
         description="The balance lab. `run` plays many games into a folder (SQLite and "
         "Parquet, resumable), `report` writes an HTML report of one or more runs, `sweep` runs "
-        "every combination of rule options and ranks them by fairness.",
+        "every combination of rule options and ranks them by fairness, `tune` searches option "
+        "values for the fairest variant.",
     )
     lab.set_defaults(run=_missing)
     labsub = lab.add_subparsers(dest="lab_command", metavar="COMMAND")
@@ -322,4 +385,67 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     sweep.add_argument("--out", required=True, metavar="DIR", help="the sweep's folder")
     sweep.set_defaults(
         run=partial(cmd_sweep, split_agents=split_agents, parse_options=parse_options)
+    )
+
+    tune_ = labsub.add_parser(
+        "tune",
+        help="search option values for the fairest variant (Optuna TPE), then confirm the best",
+        description="Search the game's options (by default those its options class names for "
+        "tuning) for the variant whose seat win shares are most even, counting games nobody "
+        "won as a penalty. Every trial plays -n games on the same seeds; the study is kept in "
+        "DIR/study.sqlite, so a killed tune resumes when the same command is run again. The "
+        "best variants are played again on fresh seeds and reported with 95%% Wilson "
+        "intervals and a chi-square test against equal shares in DIR/report.html.",
+    )
+    tune_.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    tune_.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="OPTION[=LO:HI|=V1,V2]",
+        help="an option to search, with an integer range or a list of values; a bare name "
+        "takes its default range; repeat for more (default: the game's tuning space)",
+    )
+    tune_.add_argument(
+        "--trials", type=int, default=40, metavar="T", help="trials in all (default: %(default)s)"
+    )
+    tune_.add_argument(
+        "--startup-trials",
+        type=int,
+        default=10,
+        metavar="K",
+        help="random trials before TPE models the results (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--confirm",
+        type=int,
+        default=3,
+        metavar="K",
+        help="best variants to play again on fresh seeds (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--confirm-games",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="games of each confirmation run (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--no-winner-weight",
+        type=float,
+        default=1.0,
+        metavar="W",
+        help="weight of the share of games nobody won in the unfairness (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--by",
+        choices=("seat", "order"),
+        default="seat",
+        help="even out the win shares of the seats, or of the places in the first round's "
+        "order of play counted from the first player (default: %(default)s)",
+    )
+    _add_common(tune_, games_help="games per trial", games=200, stop_width=False)
+    tune_.add_argument("--out", required=True, metavar="DIR", help="the tune's folder")
+    tune_.set_defaults(
+        run=partial(cmd_tune, split_agents=split_agents, parse_options=parse_options)
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from alea.lab.data import RunData, load_run
+from alea.lab.fairness import FLAG_P, agent_lines, paired, paired_lines, seat_test
 from alea.lab.hooks import hooks_for
 from alea.lab.html import Figures, Section, ci, page, paragraph, pct, pvalue, table
 from alea.lab.plan import LabError
@@ -73,8 +74,10 @@ def write_report(
         target = Path(folders[0]) / "report.html" if len(runs) == 1 else Path("report.html")
     else:
         target = Path(out)
-    if not target.parent.is_dir():
-        raise LabError(f"cannot write {target}: folder {target.parent} does not exist")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LabError(f"cannot write {target}: {exc.strerror or exc}") from None
     figures = Figures(stem=target.stem, folder=target.parent)
     html = build_report(runs, figures, lead=lead)
     tmp = target.with_name(target.name + ".tmp")
@@ -217,11 +220,18 @@ def seat_section(runs: Sequence[RunData], figures: Figures) -> Section:
         rows.append(
             ["spread (max − min)", *[f"{pct(sp.value)} ({ci(sp.low, sp.high)})" for sp in spreads]]
         )
+        rows.append(["chi-square against equal shares", *[_gof_cell(r) for r in runs]])
     else:
         for r in runs:
             for line in r.seat_shares():
                 rows.append([r.label, line.label, f"{pct(line.share)} ({ci(line.low, line.high)})"])
+            rows.append([r.label, "chi-square against equal shares", _gof_cell(r)])
     body = table(headers, rows, caption="Win share per seat (95% interval)")
+    body += (
+        '<p class="note">The chi-square test compares each run\'s winners (games with a '
+        "winner) with equal seat shares; UNEVEN marks p &lt; 0.05, a seat that wins more or "
+        "less often than its share by more than chance explains.</p>"
+    )
     body += (
         '<p class="note">The spread is the largest minus the smallest seat share, with a 95% '
         "bootstrap percentile interval over games (the observed spread of a fair game is above "
@@ -239,22 +249,50 @@ def seat_section(runs: Sequence[RunData], figures: Figures) -> Section:
     return Section("Win share by seat", body)
 
 
+def _gof_cell(run: RunData) -> str:
+    test = seat_test(run)
+    if test is None:
+        return "not testable"
+    flag = " UNEVEN" if test.p < FLAG_P else ""
+    return f"{test.chi2:.1f} (dof {test.dof}), p {pvalue(test.p)}{flag}"
+
+
 def agent_section(runs: Sequence[RunData]) -> Section:
-    """Win share per agent, over all the seats it played."""
+    """Win share per agent, counted by game (an agent in several seats wins a game once)."""
     rows = []
     for r in runs:
-        for line in r.agent_shares():
+        for line in agent_lines(r):
             rows.append(
                 [
                     r.label,
-                    line.label,
+                    line.agent,
+                    line.seats,
                     line.games,
                     f"{line.wins:.5g}",
                     pct(line.share),
                     ci(line.low, line.high),
+                    pct(line.expected),
                 ]
             )
-    body = table(["run", "agent", "seats played", "wins", "share", "95% interval"], rows)
+    body = table(
+        [
+            "run",
+            "agent",
+            "seats a game",
+            "games",
+            "games won",
+            "share",
+            "95% interval",
+            "share if seats were equal",
+        ],
+        rows,
+    )
+    body += (
+        '<p class="note">Agents are counted by game: an agent that fills k seats wins a game '
+        "when any of its seats does, and its interval is computed from the games played (the "
+        "independent draws), not from seats. With equal seats it would win k/n of the games."
+        "</p>"
+    )
     return Section("Win share by agent", body)
 
 
@@ -334,11 +372,8 @@ def first_player_section(runs: Sequence[RunData], figures: Figures) -> Section:
             per_seat,
             caption="Each seat's win share when it moved first and when it did not",
         )
-    body += (
-        '<p class="note">The first player is read from the record\'s first-player roll. '
-        "Offsets count seats clockwise from the first player ((seat − first) mod n), which is "
-        "the order of the first round in both Triumvirate and Forum.</p>"
-    )
+    body += f'<p class="note">{escape(_first_player_note(runs[0].game))}</p>'
+
     if series and len({r.num_players for r in runs}) == 1:
         fig = _bars(
             offsets_label, series, "win share (decided games)", fair=1 / runs[0].num_players
@@ -348,6 +383,22 @@ def first_player_section(runs: Sequence[RunData], figures: Figures) -> Section:
             "first-player", fig, "Win share by seat offset from the first player (95% intervals)"
         )
     return Section("First-player advantage", body)
+
+
+FIRST_PLAYER_NOTE = (
+    "The first player is read from the record's first-player roll. Offsets count seats "
+    "clockwise from the first player ((seat − first) mod n), the order of the first round."
+)
+
+
+def _first_player_note(game: str) -> str:
+    """The game's own note on how its first player is read, or the general one."""
+    try:
+        module = importlib.import_module(f"alea.lab.extras.{game}")
+    except ModuleNotFoundError:
+        return FIRST_PLAYER_NOTE
+    note = getattr(module, "FIRST_PLAYER_NOTE", None)
+    return note if isinstance(note, str) else FIRST_PLAYER_NOTE
 
 
 def _ordinal(k: int) -> str:
@@ -499,14 +550,21 @@ def variants_section(runs: Sequence[RunData], figures: Figures) -> Section:
     base = runs[0]
     parts = [
         paragraph(
-            f"Baseline: {base.label}. Per seat, a pooled two-proportion z-test of the win share; "
-            "p-values are Holm-adjusted over the seats of each comparison (* adjusted p < 0.05, "
-            "** < 0.01). The chi-square tests ask whether the distribution of winners (seats and "
-            "no winner) and of end reasons differs between all runs."
+            f"Baseline: {base.label}. Runs played on the same seeds as the baseline (same "
+            "master seed and line-up, as the variants of a sweep) are compared game by game: "
+            "McNemar's exact test on the games that only one of the two runs' seat won (a "
+            "paired t-test when shared wins make results fractional). Other runs get a pooled "
+            "two-proportion z-test per seat. p-values are Holm-adjusted over the seats of each "
+            "comparison (* adjusted p < 0.05, ** < 0.01). The chi-square tests ask whether the "
+            "distribution of winners (seats and no winner) and of end reasons differs between "
+            "all runs."
         )
     ]
     same = all(r.seat_names == base.seat_names for r in runs)
     for r in runs[1:]:
+        if paired(base, r):
+            parts.append(_paired_table(base, r))
+            continue
         rows = []
         labels = [s for s in base.seat_names if s in r.seat_names]
         tests = []
@@ -567,6 +625,43 @@ def variants_section(runs: Sequence[RunData], figures: Figures) -> Section:
     if lengths:
         parts.append(lengths)
     return Section("Differences between variants", "".join(parts))
+
+
+def _paired_table(base: RunData, other: RunData) -> str:
+    """A variant against the baseline, game by game on the seeds they share."""
+    rows = []
+    lines = paired_lines(base, other)
+    for line in lines:
+        t = line.test
+        mark = "**" if line.holm_p < 0.01 else "*" if line.holm_p < 0.05 else ""
+        discordant = f"{t.only_variant} / {t.only_base}" if t.method == "McNemar" else "—"
+        rows.append(
+            [
+                line.label,
+                pct(line.base_share),
+                pct(line.share),
+                f"{100 * t.difference:+.1f} pp",
+                discordant,
+                t.method,
+                pvalue(t.p),
+                f"{pvalue(line.holm_p)} {mark}".strip(),
+            ]
+        )
+    pairs = lines[0].test.pairs if lines else 0
+    return table(
+        [
+            "seat",
+            base.label,
+            other.label,
+            "difference",
+            "won only in variant / only in baseline",
+            "test",
+            "p",
+            "Holm p",
+        ],
+        rows,
+        caption=f"{other.label} against {base.label}, paired over {pairs} shared games",
+    )
 
 
 def _length_tests(runs: Sequence[RunData]) -> str:

@@ -12,7 +12,7 @@ from alea.lab.backends import BACKENDS, make_backend
 from alea.lab.plan import LabError, RunSpec
 from alea.lab.stats import wilson
 from alea.lab.store import RunStore, export_parquet
-from alea.lab.worker import GameFailed
+from alea.lab.worker import GameFailed, GameOutcome
 
 Progress = Callable[[int, int], None]
 """Called with (games stored, games planned) after each stored game."""
@@ -81,6 +81,16 @@ class RunResult:
         return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
+def _make_parent(folder: Path) -> None:
+    """Create the folders above a run's folder (``--out a/b/c`` with ``a/b`` missing)."""
+    if folder.exists() and not folder.is_dir():
+        raise LabError(f"{folder} exists and is not a folder")
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LabError(f"cannot create {folder.parent}: {exc.strerror or exc}") from None
+
+
 def run(
     spec: RunSpec,
     folder: Path,
@@ -104,7 +114,9 @@ def run(
         jobs: games played at once (default: one per CPU).
         address: a Ray cluster to join.
         keep_records: also write each game's record as JSON.
-        stop_width: stop once every seat's 95% interval of win share is narrower than this.
+        stop_width: stop once every seat's 95% interval of win share is narrower than this,
+            judged on games 0..k-1 after each game k in index order (so the stop is the same
+            whatever the workers and timing).
         progress: called with (games stored, games planned) after each game.
         export: write the Parquet files at the end.
 
@@ -120,20 +132,40 @@ def run(
         raise LabError(f"no backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if jobs is not None and jobs < 1:
         raise LabError("--jobs must be at least 1")
+    _make_parent(folder)
     store = RunStore.open(folder, spec)
     try:
         done = store.done()
         tally = Tally(spec.num_players, store.returns())
         stored_before = len(done)
         todo = deque(i for i in range(games) if i not in done)
+        # With an early stop, games are stored in index order (later ones wait in memory), and
+        # the stop is judged after each stored game on games 0..k-1 alone: the run stops at the
+        # same game whatever the number of workers or the order in which games finish.
+        ordered = stop_width is not None
+        waiting: dict[int, GameOutcome] = {}
+        next_index = 0
+        while next_index in done:
+            next_index += 1
+
+        played = 0
+        spent = 0.0
 
         def enough() -> bool:
             if stop_width is None or tally.games < len(spec.orders):
                 return False
             return tally.widest() < stop_width
 
+        def keep(outcome: GameOutcome) -> None:
+            nonlocal played, spent
+            store.add(spec, outcome)
+            tally.add(outcome.returns)
+            played += 1
+            spent += outcome.seconds
+            if progress is not None:
+                progress(stored_before + played, games)
+
         stopped = enough()
-        played = 0
         seconds = 0.0
         workers = 0
         if todo and not stopped:
@@ -141,7 +173,6 @@ def run(
             workers = pool.slots
             start = time.perf_counter()
             target = BATCH_SECONDS.get(backend, 0.2)
-            spent = 0.0
             if progress is not None:
                 progress(len(done), games)
             try:
@@ -161,15 +192,19 @@ def run(
                         raise LabError(
                             f"{exc}; the games finished so far are stored in {folder}"
                         ) from exc
+                    if not ordered:
+                        for outcome in done_batch:
+                            keep(outcome)
+                        continue
                     for outcome in done_batch:
-                        store.add(spec, outcome)
-                        tally.add(outcome.returns)
-                        played += 1
-                        spent += outcome.seconds
-                        if progress is not None:
-                            progress(stored_before + played, games)
-                    if enough():
-                        stopped = True
+                        waiting[outcome.index] = outcome
+                    while next_index in waiting and not stopped:
+                        keep(waiting.pop(next_index))
+                        next_index += 1
+                        while next_index in done:
+                            next_index += 1
+                        stopped = enough()
+                    if stopped:
                         break
             finally:
                 seconds = time.perf_counter() - start

@@ -16,12 +16,16 @@ from alea.ladder import Z95, wilson
 
 __all__ = [
     "Z95",
+    "EqualShares",
+    "Paired",
     "Spread",
     "bootstrap_spread",
     "chi_square",
+    "equal_shares",
     "holm",
     "normal_two_sided_p",
     "one_proportion_z",
+    "paired_test",
     "two_proportion_z",
     "wilson",
 ]
@@ -135,3 +139,100 @@ def bootstrap_spread(
         spreads[start : start + count] = means.max(axis=1) - means.min(axis=1)
     low, high = np.quantile(spreads, [0.025, 0.975])
     return Spread(value, float(low), float(high), [float(s) for s in shares])
+
+
+@dataclass(frozen=True)
+class EqualShares:
+    """A goodness-of-fit test of the winners against equal shares.
+
+    Attributes:
+        chi2: Pearson's statistic.
+        dof: degrees of freedom (categories less one).
+        p: its p-value.
+        decided: games with a winner (the sample tested).
+
+    """
+
+    chi2: float
+    dof: int
+    p: float
+    decided: float
+
+
+def equal_shares(
+    wins: Sequence[float], weights: Sequence[float] | None = None
+) -> EqualShares | None:
+    """Pearson's chi-square test of wins per category against shares proportional to ``weights``.
+
+    Only games with a winner count: the expected wins of category ``i`` are the decided games
+    times ``weights[i] / sum(weights)`` (equal weights by default, so every seat expects the
+    same). Fractional wins (shared victories) are taken as they are. ``None`` with fewer than
+    two categories, no win at all, or no scipy.
+    """
+    if len(wins) < 2:
+        return None
+    total = float(sum(wins))
+    if total <= 0:
+        return None
+    w = [1.0] * len(wins) if weights is None else [float(x) for x in weights]
+    if len(w) != len(wins) or any(x <= 0 for x in w):
+        raise ValueError("one positive weight per category is needed")
+    try:
+        scipy_stats: Any = importlib.import_module("scipy.stats")
+    except ImportError:
+        return None
+    expected = [total * x / sum(w) for x in w]
+    res = scipy_stats.chisquare([float(x) for x in wins], expected)
+    return EqualShares(float(res.statistic), len(wins) - 1, float(res.pvalue), total)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A paired comparison of one seat's results in two variants played on the same seeds.
+
+    Attributes:
+        method: ``"McNemar"`` (exact, on the games only one variant won) or ``"paired t"``
+            (on per-game differences, when shared wins make results fractional).
+        pairs: games present in both variants.
+        difference: mean per-game difference, variant minus baseline.
+        p: two-sided p-value.
+        only_variant: games won in the variant only (McNemar), else 0.
+        only_base: games won in the baseline only (McNemar), else 0.
+
+    """
+
+    method: str
+    pairs: int
+    difference: float
+    p: float
+    only_variant: int = 0
+    only_base: int = 0
+
+
+def paired_test(base: Sequence[float], variant: Sequence[float]) -> Paired:
+    """Compare two per-game result series on the same seeds (game ``i`` of each shares a seed).
+
+    With results of 0 and 1 only, McNemar's exact test: under no effect, each game won in just
+    one of the two variants is equally likely to be either (a binomial test on those games).
+    Otherwise a paired t-test on the per-game differences. Identical series give ``p = 1``.
+    """
+    if len(base) != len(variant):
+        raise ValueError("paired series must have one value per shared game")
+    n = len(base)
+    if n == 0:
+        return Paired("McNemar", 0, 0.0, 1.0)
+    diff = [v - b for b, v in zip(base, variant, strict=True)]
+    mean = sum(diff) / n
+    binary = all(x in (0.0, 1.0) for x in (*base, *variant))
+    scipy_stats: Any = importlib.import_module("scipy.stats")
+    if binary:
+        only_v = sum(1 for d in diff if d > 0)
+        only_b = sum(1 for d in diff if d < 0)
+        if only_v + only_b == 0:
+            return Paired("McNemar", n, mean, 1.0)
+        p = float(scipy_stats.binomtest(only_v, only_v + only_b, 0.5).pvalue)
+        return Paired("McNemar", n, mean, p, only_v, only_b)
+    if all(d == diff[0] for d in diff):
+        return Paired("paired t", n, mean, 1.0 if mean == 0 else 0.0)
+    p = float(scipy_stats.ttest_rel(variant, base).pvalue)
+    return Paired("paired t", n, mean, p)

@@ -2,7 +2,9 @@
 
 Each variant is an ordinary run folder ``DIR/<variant>`` (so a sweep resumes like a run), all
 with the same master seed, so game ``i`` of every variant starts from the same seed. Variants
-are ranked by the spread of seat win shares (largest minus smallest), with a bootstrap interval.
+are ranked by the spread of seat win shares (largest minus smallest), with a bootstrap interval,
+and compared game by game (paired tests) with the game's default options, the baseline: the
+variant whose options are the defaults, or an extra run ``DIR/default`` when none is.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from alea.lab.data import load_run
+from alea.lab.fairness import paired_lines
 from alea.lab.html import Section, ci, paragraph, pct, table
 from alea.lab.plan import LabError, RunSpec
 from alea.lab.runner import Progress, RunResult, run
@@ -64,9 +67,17 @@ NOTE_UNDECIDED = (
 )
 
 
+BASELINE = "default"
+"""The folder and name of the baseline run when no variant of the grid has the defaults."""
+
+
 @dataclass
 class Ranked:
-    """One variant's line of the sweep table."""
+    """One variant's line of the sweep table.
+
+    ``vs_baseline`` is the smallest Holm-adjusted p-value of the paired tests of its seats (and
+    of "no winner") against the baseline; ``None`` for the baseline itself.
+    """
 
     name: str
     folder: Path
@@ -76,6 +87,8 @@ class Ranked:
     no_winner: float
     mean_length: float
     run: RunResult
+    baseline: bool = False
+    vs_baseline: float | None = None
 
 
 @dataclass
@@ -85,13 +98,17 @@ class SweepResult:
     ranked: list[Ranked]
     seat_names: list[str]
 
+    def baseline(self) -> Ranked:
+        """The run with the game's default options."""
+        return next(r for r in self.ranked if r.baseline)
+
     def table(self) -> str:
         """The ranking as plain text."""
         seats = self.seat_names
         width = max(8, *(len(r.name) for r in self.ranked)) + 2
         head = f"{'rank':<5}{'variant':<{width}}{'games':>6}"
         head += "".join(f"{s[:9]:>10}" for s in seats)
-        head += f"{'no win':>9}{'spread':>9}   {'95% CI':<13}{'actions':>8}"
+        head += f"{'no win':>9}{'spread':>9}   {'95% CI':<13}{'actions':>8}{'p vs default':>14}"
         lines = [head]
         for i, r in enumerate(self.ranked, 1):
             line = f"{i:<5}{r.name:<{width}}{r.games:>6}"
@@ -99,10 +116,15 @@ class SweepResult:
             flag = "!" if r.no_winner > UNDECIDED else " "
             line += f"{r.no_winner:>8.1%}{flag}{r.spread.value:>9.1%}   "
             line += f"{r.spread.low:>5.1%}–{r.spread.high:<6.1%}{r.mean_length:>9.0f}"
+            line += f"{_vs(r):>14}"
             lines.append(line)
         lines.append(
             "spread: largest minus smallest seat win share (95% bootstrap interval over games); "
             "fairest first"
+        )
+        lines.append(
+            "p vs default: smallest Holm-adjusted p of the paired tests (same seeds, game by "
+            "game) of each seat and of 'no winner' against the default options"
         )
         if any(r.no_winner > UNDECIDED for r in self.ranked):
             lines.append(NOTE_UNDECIDED)
@@ -122,6 +144,7 @@ class SweepResult:
                     pct(r.spread.value),
                     ci(r.spread.low, r.spread.high),
                     f"{r.mean_length:.0f}",
+                    _vs(r),
                 ]
             )
         body = table(
@@ -134,6 +157,7 @@ class SweepResult:
                 "spread",
                 "95% interval",
                 "mean actions",
+                "p vs default (paired)",
             ],
             rows,
             caption="Variants ranked by fairness (smallest spread of seat win shares first)",
@@ -141,7 +165,9 @@ class SweepResult:
         body += paragraph(
             "The spread is the largest minus the smallest seat win share; its interval is a 95% "
             "bootstrap percentile interval over games. Overlapping intervals mean the ranking of "
-            "those variants is not settled by this many games."
+            "those variants is not settled by this many games. Every variant plays the same "
+            "seeds, so each is compared with the default options game by game (McNemar's exact "
+            "test per seat, Holm-adjusted); the column gives the smallest adjusted p."
         )
         if any(r.no_winner > UNDECIDED for r in self.ranked):
             body += paragraph(NOTE_UNDECIDED)
@@ -163,10 +189,20 @@ class SweepResult:
                     "spread": r.spread.value,
                     "spread_ci95": [r.spread.low, r.spread.high],
                     "mean_length": r.mean_length,
+                    "baseline": r.baseline,
+                    "p_vs_baseline": r.vs_baseline,
                 }
                 for i, r in enumerate(self.ranked, 1)
             ],
         }
+
+
+def _vs(r: Ranked) -> str:
+    if r.baseline:
+        return "(default)"
+    if r.vs_baseline is None:
+        return "—"
+    return "<0.0001" if r.vs_baseline < 1e-4 else f"{r.vs_baseline:.4f}"
 
 
 def sweep(
@@ -218,12 +254,20 @@ def sweep(
             raise LabError(f"variant {variant_name(choice)}: {exc}") from None
     if folder.exists() and not folder.is_dir():
         raise LabError(f"{folder} exists and is not a folder")
-    if not folder.parent.is_dir():
-        raise LabError(f"cannot create {folder}: folder {folder.parent} does not exist")
-    folder.mkdir(exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LabError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    default = RunSpec.build(game, base, agents, seed)
+    baseline = next((i for i, sp in enumerate(specs) if sp.options == default.options), None)
+    names = [variant_name(choice) for choice in choices]
+    if baseline is None:
+        choices = [*choices, {}]
+        specs = [*specs, default]
+        names = [*names, BASELINE]
+        baseline = len(specs) - 1
     ranked = []
-    for i, (choice, spec) in enumerate(zip(choices, specs, strict=True), 1):
-        name = variant_name(choice)
+    for i, (choice, spec, name) in enumerate(zip(choices, specs, names, strict=True), 1):
         progress = on_variant(name, i, len(choices)) if on_variant is not None else None
         result = run(
             spec,
@@ -246,8 +290,14 @@ def sweep(
                 no_winner=data.no_winner().share,
                 mean_length=sum(g.length for g in data.games) / max(1, data.n()),
                 run=result,
+                baseline=i - 1 == baseline,
             )
         )
+    base_data = load_run(ranked[baseline].folder)
+    for r in ranked:
+        if not r.baseline:
+            lines = paired_lines(base_data, load_run(r.folder))
+            r.vs_baseline = min(line.holm_p for line in lines)
     ranked.sort(key=lambda r: (r.spread.value, r.spread.high))
     result_ = SweepResult(ranked, specs[0].seat_names)
     out = folder / "sweep.json"

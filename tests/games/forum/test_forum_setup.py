@@ -326,6 +326,20 @@ def test_the_winner_of_the_roll_starts_the_first_turn(players: int, first: int) 
     assert state.actor == first  # the first entry roll is theirs
 
 
+@pytest.mark.rule("FOR-1.7")
+@pytest.mark.parametrize(("players", "first"), [(4, C), (3, B)])
+def test_order_money_pays_the_early_families_by_their_place(players: int, first: int) -> None:
+    plain = new_state(players, first=first)
+    assert plain.money == [200] * players  # the rules: nothing extra
+    state = new_state(players, first=first, order_money=50)
+    for k in range(players):
+        seat = (first + k) % players
+        assert state.money[seat] == 200 + (players - 1 - k) * 50
+    assert state.prestige == [0] * players
+    with pytest.raises(OptionError, match="order_money"):
+        alea.load("forum", order_money=-5)
+
+
 @pytest.mark.rule("FOR-1.6")
 def test_a_seat_that_is_not_at_the_table_cannot_win_the_roll() -> None:
     state = fresh(3)

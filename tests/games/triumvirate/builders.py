@@ -38,7 +38,7 @@ def hx(where: Where) -> int:
 
 def new_state(first: int = CRASSUS, **options: object) -> TriumvirateState:
     """A fresh game with its options, the first-player roll won by ``first``."""
-    state = alea.load("triumvirate", **options).new_initial_state()
+    state = alea.load("triumvirate", **{"setup": "authored", **options}).new_initial_state()
     assert isinstance(state, TriumvirateState)
     state.apply_action(FirstPlayer(first))
     return state
@@ -174,8 +174,12 @@ def check_invariants(state: TriumvirateState) -> None:
         if not state.alive[seat]:
             assert state.leader[seat] == -1
             assert not held[seat]
-        assert state.troops[seat] <= BOARD.counters[seat], "more troops than counters (TRI-8.3)"
+        assert state.troops[seat] <= state.game.setup.counters[seat], (
+            "more troops than counters (TRI-8.3)"
+        )
     for force in range(4):
         in_flight = sum(state.attack.values()) if force == state.turn else 0
         assert state.troops[force] == on_board[force] + in_flight, f"force {force}"
-    assert state.troops[ROME] <= BOARD.counters[ROME], "more Roman troops than grey counters"
+    assert state.troops[ROME] <= state.game.setup.counters[ROME], (
+        "more Roman troops than grey counters"
+    )

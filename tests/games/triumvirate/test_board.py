@@ -314,8 +314,8 @@ def test_crassus_has_the_smallest_zone_of_ten_hexes() -> None:
 
 @pytest.mark.rule("TRI-1.6")
 def test_cisalpina_joins_caesars_zone_only_in_the_variant() -> None:
-    plain = alea.load("triumvirate")
-    variant = alea.load("triumvirate", caesar_cisalpina=True)
+    plain = alea.load("triumvirate", setup="authored")
+    variant = alea.load("triumvirate", setup="authored", caesar_cisalpina=True)
     assert isinstance(plain, TriumvirateGame)
     assert isinstance(variant, TriumvirateGame)
     assert plain.zones == BOARD.zones

@@ -22,7 +22,10 @@ RANDOM3 = [alea.agents.make("random")] * 3
 def transcript(seed: int) -> tuple[list[str], alea.GameRecord]:
     lines: list[str] = []
     record = alea.play(
-        alea.load("triumvirate"), RANDOM3, seed=seed, on_step=lambda _, a: lines.append(str(a))
+        alea.load("triumvirate", setup="authored"),
+        RANDOM3,
+        seed=seed,
+        on_step=lambda _, a: lines.append(str(a)),
     )
     return lines, record
 
@@ -102,9 +105,9 @@ class RuleWatch:
         self.prev = Snapshot(state)
 
 
-def watched_game(agents: list[alea.Agent], seed: int) -> alea.GameRecord:
+def watched_game(agents: list[alea.Agent], seed: int, setup: str = "authored") -> alea.GameRecord:
     """Play one game with ``RuleWatch`` checking every position; return its record."""
-    game = alea.load("triumvirate")
+    game = alea.load("triumvirate", setup=setup)
     first = game.new_initial_state()
     assert isinstance(first, TriumvirateState)
     record = alea.play(game, agents, seed=seed, on_step=RuleWatch(first))
@@ -121,9 +124,12 @@ def watched_game(agents: list[alea.Agent], seed: int) -> alea.GameRecord:
 @pytest.mark.rule("TRI-7.5")
 @pytest.mark.rule("TRI-7.6")
 @pytest.mark.rule("TRI-8.3")
-@pytest.mark.parametrize("seed", range(6))
-def test_rule_invariants_hold_through_random_games(seed: int) -> None:
-    watched_game(RANDOM3, seed)
+@pytest.mark.rule("TRI-2.4")
+@pytest.mark.rule("TRI-2.5")
+@pytest.mark.parametrize("setup", ["authored", "tuned"])
+@pytest.mark.parametrize("seed", range(4))
+def test_rule_invariants_hold_through_random_games(seed: int, setup: str) -> None:
+    watched_game(RANDOM3, seed, setup)
 
 
 MIXED = [alea.agents.make("heuristic"), alea.agents.make("random"), alea.agents.make("heuristic")]

@@ -15,7 +15,7 @@ from alea.games.triumvirate.state import TriumvirateState
 
 
 def fresh() -> TriumvirateState:
-    state = alea.load("triumvirate").new_initial_state()
+    state = alea.load("triumvirate", setup="authored").new_initial_state()
     assert isinstance(state, TriumvirateState)
     return state
 
@@ -101,3 +101,122 @@ def test_a_seat_whose_leader_is_dead_is_skipped() -> None:
         order.append(state.current_player())
     assert order == [CRASSUS, POMPEY, CRASSUS, POMPEY, CRASSUS]
     assert ROME not in order
+
+
+# -- TRI-2.4 / 2.5: named setups and setup options ------------------------------------------
+
+
+def setup_of(**options: object) -> TriumvirateState:
+    state = alea.load("triumvirate", **options).new_initial_state()
+    assert isinstance(state, TriumvirateState)
+    return state
+
+
+@pytest.mark.rule("TRI-2.4")
+def test_the_authored_setup_is_the_board_as_drawn() -> None:
+    game = alea.load("triumvirate", setup="authored")
+    setup = game.setup  # type: ignore[attr-defined]
+    assert setup.garrisons == tuple(sorted((h, f, 1) for h, f in BOARD.garrisons))
+    assert setup.starts == BOARD.starts
+    assert setup.zones == BOARD.zones
+    assert setup.counters == BOARD.counters == (33, 25, 26, 15)
+    assert setup.leader_at_sea is True
+    assert game.options["setup"] == "authored"
+    assert game.options["rome_garrison"] is None  # unset: the named setup's value
+
+
+@pytest.mark.rule("TRI-2.4")
+def test_a_given_setup_option_overrides_the_named_setup() -> None:
+    state = setup_of(setup="authored", rome_garrison=2, italy_garrison=3, caesar_escort=4)
+    assert (state.owner[BOARD.rome], state.count[BOARD.rome]) == (ROME, 2)
+    for h, force in BOARD.garrisons:
+        if force == ROME:
+            assert state.count[h] == (3 if h in BOARD.italy else 1), BOARD.label(h)
+    assert state.count[hx("Bibracte")] == 4
+    assert state.owner[hx("Bibracte")] == CAESAR
+    roman = 15 + 2 + 2 * sum(1 for h, f in BOARD.garrisons if f == ROME and h in BOARD.italy)
+    assert state.troops[ROME] == roman
+    # TRI-1.4 in a setup: own troops plus one counter per Roman troop placed.
+    counters = state.game.setup.counters
+    assert counters[ROME] == roman
+    assert counters[CAESAR] == state.troops[CAESAR] + roman
+    assert counters[CRASSUS] == state.troops[CRASSUS] + roman
+
+
+@pytest.mark.rule("TRI-2.2")
+@pytest.mark.rule("TRI-1.5")
+def test_other_starts_and_zones_for_the_leaders() -> None:
+    state = setup_of(setup="authored", caesar_start="Durocortorum", crassus_zone="macedonia")
+    assert state.leader[CAESAR] == hx("Durocortorum")
+    assert state.owner[hx("Bibracte")] == CAESAR  # his T stays where the board has it
+    assert state.leader[CRASSUS] == hx("Pharsalus")  # the start of his zone
+    assert state.owner[hx("Pharsalus")] == CRASSUS
+    assert state.game.zone_names[CRASSUS] == "Macedonia and Achaea"
+    assert hx("Pharsalus") in state.game.zones[CRASSUS]
+    assert hx("Antiochia") not in state.game.zones[CRASSUS]
+    asia = setup_of(setup="authored", crassus_zone="syria_asia", crassus_start="Tarsus")
+    assert asia.leader[CRASSUS] == hx("Tarsus")
+    assert {hx("Antiochia"), hx("Ancyra"), hx("Pergamum")} <= asia.game.zones[CRASSUS]
+
+
+@pytest.mark.rule("TRI-2.2")
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"crassus_start": "Pharsalus"}, "not in Crassus's military zone"),
+        ({"caesar_start": "Atlantis"}, "no hex called 'Atlantis'"),
+        ({"pompey_start": "Bibracte"}, "not in Pompey's military zone"),
+        ({"crassus_zone": "macedonia", "crassus_start": "Thessalonica"}, "T of another force"),
+        ({"rome_garrison": 5}, "between 0 and 4"),
+        ({"stack_limit": 2, "italy_garrison": 3}, "between 1 and 2"),
+        ({"crassus_zone": "gaul"}, "crassus_zone"),
+    ],
+)
+def test_a_bad_setup_is_refused_with_the_rule(options: dict[str, object], words: str) -> None:
+    with pytest.raises(alea.OptionError, match=words):
+        alea.load("triumvirate", setup="authored", **options)
+
+
+@pytest.mark.rule("TRI-2.5")
+def test_the_tuned_setup_is_the_default_and_plays() -> None:
+    from alea.games.triumvirate.setup import TUNED
+
+    game = alea.load("triumvirate")
+    assert game.options["setup"] == "tuned"
+    assert game.setup.values == {  # type: ignore[attr-defined]
+        **TUNED,
+        "crassus_start": BOARD.label(game.setup.starts[CRASSUS]),  # type: ignore[attr-defined]
+    }
+    record = alea.play(game, [alea.agents.make("heuristic") for _ in range(3)], seed=3)
+    assert record.result is not None
+    assert record.result["terminal"]
+    # The game's options round-trip: the same setup loads again from them.
+    again = alea.load("triumvirate", **game.options)
+    assert again.setup == game.setup  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("TRI-2.5")
+def test_the_rules_table_of_setups_matches_the_data() -> None:
+    from pathlib import Path
+
+    from alea.games.triumvirate.setup import AUTHORED, TUNED
+
+    text = (Path(alea.games.triumvirate.__file__).parent / "RULES.md").read_text()
+
+    def cell(value: object) -> str:
+        if value is None:
+            return "zone's start"
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    for name in AUTHORED:
+        row = f"| `{name}` | {cell(TUNED[name])} | {cell(AUTHORED[name])} |"
+        assert row in text, row
+
+
+@pytest.mark.rule("TRI-2.2")
+def test_crassus_wealth_is_ordinary_popularity_at_the_start() -> None:
+    rich = setup_of(setup="authored", crassus_popularity=3)
+    assert rich.popularity == [3, 0, 0]
+    assert setup_of(setup="authored").popularity == [0, 0, 0]
+    with pytest.raises(alea.OptionError, match="crassus_popularity"):
+        alea.load("triumvirate", crassus_popularity=-1)

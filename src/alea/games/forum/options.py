@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,9 @@ class ForumOptions:
         tie_break: what decides between players who reach the winning prestige in the same
             turn (FOR-9.2): ``"money"`` (the rules: money, then prestige, then benefactions)
             or ``"prestige"`` (a variant: prestige, then money, then benefactions).
+        order_money: a variant against the first-turn order's edge (FOR-1.7): the family
+            ``k``-th of ``n`` in the first turn's order starts with ``(n - k) * order_money``
+            more money, so the first to play gets most; 0 (the rules) gives nothing.
 
     """
 
@@ -51,6 +54,11 @@ class ForumOptions:
     destroy_cost: int = 200
     fate: bool = True
     tie_break: Literal["money", "prestige"] = "money"
+    order_money: int = 0
+
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {"order_money": (0, 150)}
+    """What ``alea lab tune forum`` searches unless told otherwise: the first-turn order's
+    compensation, the seat effect the balance lab found (docs/balance.md)."""
 
     def validate(self) -> str | None:
         """Name the first out-of-range value, or return ``None``."""
@@ -69,6 +77,7 @@ class ForumOptions:
             "marry_cost": (0, 10_000),
             "build_cost": (0, 10_000),
             "destroy_cost": (0, 10_000),
+            "order_money": (0, 10_000),
         }
         for name, (lo, hi) in bounds.items():
             value = getattr(self, name)

@@ -189,6 +189,11 @@ def apply_chance(s: ForumPosition, a: Action) -> None:
         if not 0 <= seat < s.n:
             raise IllegalActionError(f"there is no seat {seat}", "FOR-1.6")
         s.first = seat
+        if s.opts.order_money:  # FOR-1.7: the early families' compensation
+            for k in range(s.n):
+                p = (seat + k) % s.n
+                s.money[p] += (s.n - 1 - k) * s.opts.order_money
+                s.banked[p] = max(0, s.money[p]) // 1000
         setup.deal_next(s)
         return
     raise IllegalActionError(f"{a} is not the chance event pending now", "FOR-2.2")

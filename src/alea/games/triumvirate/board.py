@@ -40,6 +40,9 @@ class Board:
     cisalpina: frozenset[int]
     zones: tuple[frozenset[int], ...]
     zone_regions: tuple[str, ...]
+    zone_variants: tuple[tuple[tuple[str, str, frozenset[int], int], ...], ...]
+    """Per seat: (name, region, hexes, start hex) of each other zone a setup may give him
+    (TRI-2.4); the start hex is where he starts there unless a setup says otherwise."""
     starts: tuple[int, ...]
     garrisons: tuple[tuple[int, int], ...]
     """(hex, force) per T hex; force is a seat 0..2 or 3 for Rome."""
@@ -141,6 +144,18 @@ def parse_board(data: dict[str, Any]) -> Board:
             cisalpina=frozenset(hx(p) for p in data["cisalpina"]),
             zones=tuple(frozenset(hx(p) for p in data["zones"][f]) for f in FORCES),
             zone_regions=tuple(str(data["zone_regions"][f]) for f in FORCES),
+            zone_variants=tuple(
+                tuple(
+                    (
+                        str(key),
+                        str(ext["region"]),
+                        frozenset(hx(p) for p in ext["hexes"]),
+                        hx(ext["start"]),
+                    )
+                    for key, ext in data.get("zone_variants", {}).get(f, {}).items()
+                )
+                for f in FORCES
+            ),
             starts=tuple(hx(data["starts"][f]) for f in FORCES),
             garrisons=tuple((hx([c, r]), seat_of[force]) for c, r, force in data["garrisons"]),
             counters=tuple(int(data["counters"][f]) for f in (*FORCES, ROME_FORCE)),
@@ -173,6 +188,17 @@ def validate(b: Board) -> None:
             raise BoardError(f"{FORCES[seat]}'s military zone overlaps Italy")
         if b.starts[seat] not in zone:
             raise BoardError(f"{FORCES[seat]} must start inside his military zone")
+    for seat, variants in enumerate(b.zone_variants):
+        for key, _, hexes, start in variants:
+            if not hexes or any(not b.land[h] or h in b.italy for h in hexes):
+                raise BoardError(f"{FORCES[seat]}'s zone variant {key!r} must be land off Italy")
+            if start not in hexes:
+                raise BoardError(f"{FORCES[seat]}'s zone variant {key!r} must hold its start hex")
+            for other, zone in enumerate(b.zones):
+                if other != seat and hexes & zone:
+                    raise BoardError(
+                        f"{FORCES[seat]}'s zone variant {key!r} overlaps {FORCES[other]}'s zone"
+                    )
     # TRI-1.3: each T goes to the force whose labelled hex (Rome or a leader's name) is nearest.
     anchors = (*b.starts, b.rome)
     seen: set[int] = set()

@@ -23,6 +23,13 @@ from alea.games.triumvirate.state import LEADER, MOVE, WOO, TriumvirateState
 
 ATTACK_ODDS: Final = 0.6
 """Least chance of winning a battle that the bot will start."""
+BOLD_ODDS: Final = 0.25
+"""Least chance of winning a battle the bot starts in a civil war past ``BOLD_ROUND``."""
+BOLD_ROUND: Final = 30
+"""From this round of a civil war on, the leader heads for Rome whatever the danger: a civil war
+still undecided this late is a stand-off of leaders each waiting for the other to move (games
+the bots decide end by round 25 or so), and only a risk taken breaks it. Troops then also start
+battles at worse odds (``BOLD_ODDS``)."""
 _ROME: Final = BOARD.rome
 _FAR: Final = 10_000
 
@@ -88,14 +95,14 @@ class TriumvirateBot(Agent):
         for n in BOARD.neighbours[_ROME]:
             if (
                 s.owner[n] == ROMAN
-                and BOARD.counters[p] - s.troops[p] >= s.count[n]
+                and s.game.setup.counters[p] - s.troops[p] >= s.count[n]
                 and (best is None or s.count[n] > s.count[best])
             ):
                 best = n
         return best
 
     def _dist(self, s: TriumvirateState, p: int, target: int) -> tuple[int, ...]:
-        sea = p == 2 and s.game.opts.pompey_leader_at_sea
+        sea = p == 2 and s.game.setup.leader_at_sea
         return distances(target, sea)
 
     def _leader_choice(self, s: TriumvirateState, p: int, legal: list[Action]) -> Action:
@@ -139,13 +146,20 @@ class TriumvirateBot(Agent):
         if here == 0:
             return None
         best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
-        if dist[best.to] < here and not self._danger(s, p, best.to):
+        bold = s.civil_war and s.round >= BOLD_ROUND
+        if dist[best.to] < here and (bold or not self._danger(s, p, best.to)):
             return best
         return None
 
     def _danger(self, s: TriumvirateState, p: int, h: int) -> int:
-        """Enemy player troops that could reach hex ``h`` next turn while he stands alone."""
-        if s.owner[h] == p:
+        """Enemy player troops that could reach hex ``h`` next turn while he stands alone.
+
+        Roman troops shelter a leader who shares their hex (TRI-7.5): a rival must beat the
+        garrison before the leader is caught, so a hex held by two or more of them is taken
+        as safe. Without this, two leaders waiting beside a garrisoned Rome would each wait
+        for the other for ever.
+        """
+        if s.owner[h] == p or (s.owner[h] == ROMAN and s.count[h] >= 2):
             return 0
         n_enemy = 0
         for n in BOARD.neighbours[h]:
@@ -160,6 +174,7 @@ class TriumvirateBot(Agent):
         limit = s.game.opts.stack_limit
         lead = s.leader[p]
         may_enter_italy = s.civil_war or (lead == _ROME and s.conquests[p] == 0)
+        threshold = BOLD_ODDS if s.civil_war and s.round >= BOLD_ROUND else ATTACK_ODDS
         # 1. Reinforce an attack already under way.
         for a in moves:
             if a.to in s.attack and s.attack[a.to] < limit:
@@ -177,7 +192,7 @@ class TriumvirateBot(Agent):
             def_leader = o != ROMAN and s.leader[o] == a.to
             odds = _odds(min(avail, limit), False, dfn, def_leader)
             worth = to_rome[a.to] < to_rome[a.src] or def_leader or o != ROMAN
-            if odds >= ATTACK_ODDS and worth and (best_attack is None or odds > best_attack[0]):
+            if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
             return best_attack[1]

@@ -1,13 +1,32 @@
-"""The Triumvirate's tunable numbers, defaulting to the seed rules."""
+"""The Triumvirate's tunable numbers, defaulting to the seed rules and the tuned setup."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+SetupName = Literal["tuned", "authored"]
+Zone = Literal["syria", "syria_asia", "macedonia"]
+
+SETUP_FIELDS: tuple[str, ...] = (
+    "pompey_leader_at_sea",
+    "rome_garrison",
+    "italy_garrison",
+    "crassus_escort",
+    "caesar_escort",
+    "pompey_escort",
+    "crassus_start",
+    "caesar_start",
+    "pompey_start",
+    "crassus_zone",
+    "crassus_popularity",
+)
+"""The options a named setup fills in (TRI-2.4) when they are not given."""
 
 
 @dataclass(frozen=True)
 class TriumvirateOptions:
-    """Options of The First Triumvirate; every default is the seed's rule.
+    """Options of The First Triumvirate; every default is the seed's rule or the tuned setup.
 
     Attributes:
         max_rounds: round cap (TRI-9.3); after this many rounds the game ends with no winner.
@@ -16,8 +35,24 @@ class TriumvirateOptions:
         max_conquests: conquest tokens a leader may hold (TRI-5.2).
         crassus_conquests: tokens Crassus collects per action (TRI-5.1).
         move_die: sides of the leader's movement die (TRI-4.1).
-        pompey_leader_at_sea: Pompey's leader may cross water like his troops (TRI-4.5).
         caesar_cisalpina: Gallia Cisalpina counts as Caesar's military zone (TRI-1.6 variant).
+        setup: the named setup, ``tuned`` (fair for the bots, TRI-2.5) or ``authored`` (the
+            board as first drawn, TRI-2.4); it fills in every setup option left unset.
+        pompey_leader_at_sea: Pompey's leader may cross water like his troops (TRI-4.5);
+            unset: from the setup.
+        rome_garrison: Roman troops standing in Rome itself at the start (TRI-2.1); unset:
+            from the setup.
+        italy_garrison: Roman troops on each T hex of Italy at the start (TRI-2.1); unset:
+            from the setup.
+        crassus_escort / caesar_escort / pompey_escort: the leader's own troops on his start hex
+            (TRI-2.2); unset: from the setup.
+        crassus_start / caesar_start / pompey_start: the leader's start hex, by name or
+            ``col,row``, a land hex of his zone (TRI-2.2); unset: from the setup (Crassus:
+            the start of his zone, Antiochia, Ancyra or Pharsalus).
+        crassus_zone: Crassus's military zone (TRI-1.5): ``syria``, ``syria_asia`` (Syria and
+            Asia Minor) or ``macedonia`` (Macedonia and Achaea); unset: from the setup.
+        crassus_popularity: popularity tokens Crassus holds at the start, his wealth spent on
+            the people of Rome (TRI-2.2); unset: from the setup.
 
     """
 
@@ -27,8 +62,35 @@ class TriumvirateOptions:
     max_conquests: int = 4
     crassus_conquests: int = 2
     move_die: int = 6
-    pompey_leader_at_sea: bool = True
     caesar_cisalpina: bool = False
+    setup: SetupName = "tuned"
+    pompey_leader_at_sea: bool | None = None
+    rome_garrison: int | None = None
+    italy_garrison: int | None = None
+    crassus_escort: int | None = None
+    caesar_escort: int | None = None
+    pompey_escort: int | None = None
+    crassus_start: str | None = None
+    caesar_start: str | None = None
+    pompey_start: str | None = None
+    crassus_zone: Zone | None = None
+    crassus_popularity: int | None = None
+
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {
+        "pompey_leader_at_sea": [True, False],
+        "rome_garrison": (0, 4),
+        "italy_garrison": (1, 4),
+        "crassus_escort": (1, 4),
+        "caesar_escort": (1, 4),
+        "pompey_escort": (1, 4),
+        "crassus_zone": ["syria", "syria_asia", "macedonia"],
+        "caesar_start": ["Bibracte", "Durocortorum", "Samarobriva"],
+        "pompey_start": ["Carthago Nova", "Corduba", "Gades"],
+        "crassus_conquests": (1, 4),
+        "crassus_popularity": (0, 6),
+    }
+    """What ``alea lab tune triumvirate`` searches unless told otherwise: lists are choices,
+    pairs are inclusive integer ranges."""
 
     def validate(self) -> str | None:
         """Name the first out-of-range value, or return ``None``."""
@@ -39,9 +101,15 @@ class TriumvirateOptions:
             "max_conquests": (1, 20),
             "crassus_conquests": (1, 20),
             "move_die": (1, 20),
+            "rome_garrison": (0, self.stack_limit),
+            "italy_garrison": (1, self.stack_limit),
+            "crassus_escort": (1, self.stack_limit),
+            "caesar_escort": (1, self.stack_limit),
+            "pompey_escort": (1, self.stack_limit),
+            "crassus_popularity": (0, 20),
         }
         for name, (lo, hi) in bounds.items():
             value = getattr(self, name)
-            if not lo <= value <= hi:
+            if value is not None and not lo <= value <= hi:
                 return f"option {name!r} must be between {lo} and {hi}, not {value}"
         return None

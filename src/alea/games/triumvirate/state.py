@@ -130,16 +130,17 @@ class TriumvirateState(SavedState):
         self.count = array("b", _NO_COUNT)
         self.holdings: list[set[int]] = [set(), set(), set()]
         self.troops = [0, 0, 0, 0]
-        for h, force in BOARD.garrisons:  # TRI-2.1
+        setup = game.setup
+        for h, force, n in setup.garrisons:  # TRI-2.1, 2.2, 2.4
             self.owner[h] = force
-            self.count[h] = 1
-            self.troops[force] += 1
+            self.count[h] = n
+            self.troops[force] += n
             if force < ROMAN:
                 self.holdings[force].add(h)
-        self.leader = list(BOARD.starts)  # TRI-2.2
+        self.leader = list(setup.starts)  # TRI-2.2
         self.alive = [True, True, True]
         self.conquests = [0, 0, 0]
-        self.popularity = [0, 0, 0]
+        self.popularity = list(setup.popularity)  # TRI-2.2: Crassus's wealth, in a setup
         self.streak = [0, 0, 0]
         self.moved: dict[int, int] = {}
         self.attack: dict[int, int] = {}
@@ -229,7 +230,7 @@ class TriumvirateState(SavedState):
         pos = self.leader[p]
         if self.mp <= 0 or pos in self.attack:
             return []
-        nbs = _ALL_NB[pos] if (p == 2 and self.game.opts.pompey_leader_at_sea) else _LAND_NB[pos]
+        nbs = _ALL_NB[pos] if (p == 2 and self.game.setup.leader_at_sea) else _LAND_NB[pos]
         owner = self.owner
         out = []
         for n in nbs:
@@ -570,7 +571,8 @@ class TriumvirateState(SavedState):
     def _kill(self, s: int) -> None:
         """TRI-7.4: the leader dies, his player is out, his troops turn Roman.
 
-        TRI-1.4: only the grey counters of the box can become Roman troops. They replace his
+        TRI-1.4, TRI-2.4: only the grey counters of the box (or of the setup, when it places
+        more Roman troops than the box holds) can become Roman troops. They replace his
         stacks nearest Rome first (then in board order); troops left without a grey counter
         are taken off the board.
         """
@@ -579,7 +581,7 @@ class TriumvirateState(SavedState):
         self.streak[s] = 0
         self.conquests[s] = 0
         owner, count = self.owner, self.count
-        grey = BOARD.counters[ROMAN] - self.troops[ROMAN]
+        grey = self.game.setup.counters[ROMAN] - self.troops[ROMAN]
         for h in sorted(self.holdings[s], key=lambda h: (BOARD.distance(h, _ROME), h)):
             n = count[h] if count[h] <= grey else grey
             grey -= n
@@ -635,7 +637,7 @@ class TriumvirateState(SavedState):
 
     def _supply(self, p: int) -> int:
         """Counters of ``p``'s colour not on the board (TRI-8.3)."""
-        return BOARD.counters[p] - self.troops[p]
+        return self.game.setup.counters[p] - self.troops[p]
 
     def _resolve_woo(self, value: int) -> None:
         """TRI-8.1/8.2: d20 at most his popularity wins the Roman troops on his hex."""
@@ -731,7 +733,7 @@ class TriumvirateState(SavedState):
         stacks = [
             [h % cols, h // cols, names[owner[h]], count[h], moved.get(h, 0)] for h in occupied
         ]
-        leader, troops, counters = self.leader, self.troops, BOARD.counters
+        leader, troops, counters = self.leader, self.troops, self.game.setup.counters
         b = self.battle
         return {
             "game": "triumvirate",

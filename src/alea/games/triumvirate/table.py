@@ -8,10 +8,11 @@ from alea.core.errors import OptionError
 from alea.core.options import options_to_json, parse_options
 from alea.core.tables import Table
 from alea.games.triumvirate.actions import ACTIONS
-from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.board import FORCES
 from alea.games.triumvirate.options import TriumvirateOptions
+from alea.games.triumvirate.setup import build_setup
 
-RULES_VERSION = "triumvirate/2"
+RULES_VERSION = "triumvirate/3"
 
 
 class TriumvirateTable(Table):
@@ -29,11 +30,6 @@ class TriumvirateTable(Table):
             raise OptionError(f"triumvirate is for exactly 3 players, not {players}")
         self.opts = parse_options(TriumvirateOptions, options, "triumvirate")
         self.options = options_to_json(self.opts)
-        zones = list(BOARD.zones)
-        if self.opts.caesar_cisalpina:
-            zones[1] = zones[1] | BOARD.cisalpina
-        self.zones = tuple(zones)
-        self.zone_names = tuple(
-            r + (" and Cisalpina" if i == 1 and self.opts.caesar_cisalpina else "")
-            for i, r in enumerate(BOARD.zone_regions)
-        )
+        self.setup = build_setup(self.opts)
+        self.zones = self.setup.zones
+        self.zone_names = self.setup.zone_names

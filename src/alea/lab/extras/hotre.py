@@ -110,6 +110,17 @@ MILESTONES = tuple(Milestone(f"start_{k}", _started(k), _start_detail(k)) for k 
 """The k-th Faction to choose its starting Area (HRE-5.5), which seat and which Area."""
 
 
+FIRST_PLAYER_NOTE = (
+    "The first player is the player whose seat draws first in the first period's drawing order "
+    "(HRE-3.1, lowest roll of two dice); the order of turns then follows the People and "
+    "Emperor counters each player ends up holding (HRE-3.2, HRE-3.8), and the drawing order "
+    "is set anew by score every period. Offsets count players from the first in seat number "
+    "((player − first) mod n), not in the order the others drew. The order in which Factions "
+    "chose their starting Areas is in the section on starting Areas."
+)
+"""What the report's first-player section says for this game."""
+
+
 def first_player(actions: Sequence[dict[str, Any]], num_players: int) -> int | None:
     """The player first in the first period's drawing order (HRE-3.1), from the record."""
     for action in actions[:80]:

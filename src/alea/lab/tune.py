@@ -1,0 +1,770 @@
+"""``alea lab tune``: search a game's option values for its fairest variant.
+
+A tune is a folder:
+
+- ``tune.json``: what is tuned (game, fixed options, search space, agents, seeds, budgets) and,
+  once finished, the results;
+- ``study.sqlite``: the Optuna study (TPE sampler), one row per trial;
+- ``trials/NNNN``: trial ``NNNN``'s games, an ordinary run folder;
+- ``confirm/<variant>``: the best variants played again with more games on other seeds;
+- ``report.html``: the trials and the best variants' shares, with figures beside it.
+
+Each trial plays the same ``games`` games (the same per-game seeds, spawned from ``seed``) under
+the options the sampler proposes, on the lab's backends (local processes or Ray), and scores
+the variant's unfairness: the spread of seat win shares (largest minus smallest) plus
+``no_winner_weight`` times the share of games nobody won. The sampler is re-created before
+every trial with a seed derived from the master seed and the trial's number, so its proposal
+depends only on the trials before it: a tune killed at any point and run again with the same
+command picks up the trial that was cut short (its games resume too) and goes on exactly as it
+would have. The best ``confirm`` variants are then played ``confirm_games`` times on fresh
+seeds (the trials' seeds picked them, so judging them on those would flatter them), and
+reported with Wilson intervals and a chi-square test against equal shares.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import shlex
+import types
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from alea.core.options import parse_options
+from alea.core.registry import load
+from alea.lab.data import RunData, load_run
+from alea.lab.plan import LabError, RunSpec
+from alea.lab.runner import Progress, run
+from alea.lab.stats import EqualShares, equal_shares, wilson
+from alea.lab.sweep import variant_name
+
+FORMAT = "alea-lab-tune/1"
+STUDY = "study.sqlite"
+CONFIRM_SEED_OFFSET = 1_000_003
+"""The confirmation runs' master seed is the tune's seed plus this (fresh per-game seeds)."""
+
+
+# -- the search space -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Param:
+    """One option to search: an inclusive integer range, or a list of choices.
+
+    Attributes:
+        name: the option.
+        low: smallest value (integer ranges).
+        high: largest value (integer ranges).
+        choices: the values to try (bools, strings, numbers), for a choice.
+
+    """
+
+    name: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] = ()
+
+    def describe(self) -> str:
+        """``name=lo:hi`` or ``name=a,b,c``, as the command line takes it."""
+        if self.choices:
+            return f"{self.name}=" + ",".join(_text(c) for c in self.choices)
+        return f"{self.name}={self.low}:{self.high}"
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        if self.choices:
+            return {"name": self.name, "choices": list(self.choices)}
+        return {"name": self.name, "low": self.low, "high": self.high}
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _option_types(game: str) -> tuple[Any, dict[str, Any]]:
+    """The game's options object and the type hint of each option field."""
+    opts = getattr(load(game), "opts", None)
+    if opts is None or not dataclasses.is_dataclass(opts):
+        raise LabError(f"{game} has no options class to tune")
+    hints = typing.get_type_hints(type(opts))
+    return opts, {f.name: hints[f.name] for f in dataclasses.fields(opts)}
+
+
+def _core_type(tp: Any) -> Any:
+    """The option's type without ``None`` (``int | None`` is ``int``)."""
+    if get_origin(tp) in (typing.Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        return args[0] if len(args) == 1 else tp
+    return tp
+
+
+def _default_param(name: str, tp: Any, default: Any) -> Param | None:
+    core = _core_type(tp)
+    if core is bool:
+        return Param(name, choices=(True, False))
+    if get_origin(core) is Literal:
+        return Param(name, choices=tuple(get_args(core)))
+    if core is int and isinstance(default, int) and not isinstance(default, bool):
+        return Param(name, low=max(0, default // 2), high=max(1, default * 2))
+    return None
+
+
+def default_space(game: str) -> list[Param]:
+    """What to search when no ``--param`` is given: the options class's ``TUNE_SPACE``.
+
+    A game whose options class has no ``TUNE_SPACE`` searches every on/off and choice option;
+    numbers are searched only when named with a range, since only the game knows what range
+    of a cost or a count is sensible.
+    """
+    opts, hints = _option_types(game)
+    declared = getattr(type(opts), "TUNE_SPACE", None)
+    if isinstance(declared, dict) and declared:
+        return [_from_declared(game, name, spec, hints) for name, spec in declared.items()]
+    out = []
+    for name, tp in hints.items():
+        if name == "players" or (
+            isinstance(getattr(opts, name), int | float)
+            and not isinstance(getattr(opts, name), bool)
+        ):
+            continue  # numbers need a range that says what is sensible: --param name=lo:hi
+        param = _default_param(name, tp, getattr(opts, name))
+        if param is not None:
+            out.append(param)
+    if not out:
+        raise LabError(f"{game} has no option the tuner can search; name some with --param")
+    return out
+
+
+def _from_declared(game: str, name: str, spec: Any, hints: dict[str, Any]) -> Param:
+    if name not in hints:
+        raise LabError(f"{game}'s TUNE_SPACE names {name!r}, which is not one of its options")
+    if isinstance(spec, tuple) and len(spec) == 2:
+        return Param(name, low=int(spec[0]), high=int(spec[1]))
+    return Param(name, choices=tuple(spec))
+
+
+def parse_params(game: str, items: Sequence[str]) -> list[Param]:
+    """Read ``--param`` items: ``name=lo:hi``, ``name=a,b,c`` or a bare ``name`` (its default).
+
+    Raises:
+        LabError: an unknown option, a repeated one, a bad range or a value the option refuses.
+
+    """
+    if not items:
+        return default_space(game)
+    opts, hints = _option_types(game)
+    declared = getattr(type(opts), "TUNE_SPACE", None) or {}
+    out: list[Param] = []
+    for item in items:
+        name, eq, rest = (x.strip() for x in item.partition("="))
+        if name not in hints or name == "players":
+            known = ", ".join(n for n in hints if n != "players")
+            raise LabError(f"--param {item!r}: {game} has no option {name!r}; its options: {known}")
+        if name in (p.name for p in out):
+            raise LabError(f"--param {name} is given twice")
+        if not eq:
+            if name in declared:
+                out.append(_from_declared(game, name, declared[name], hints))
+                continue
+            param = _default_param(name, hints[name], getattr(opts, name))
+            if param is None:
+                raise LabError(f"--param {name}: give its values, e.g. {name}=1:4 or {name}=a,b")
+            out.append(param)
+            continue
+        core = _core_type(hints[name])
+        if ":" in rest and core is int:
+            lo, _, hi = rest.partition(":")
+            try:
+                low, high = int(lo), int(hi)
+            except ValueError:
+                raise LabError(f"--param {item!r}: a range is two whole numbers, lo:hi") from None
+            if low > high:
+                raise LabError(f"--param {item!r}: the range is empty ({low} > {high})")
+            out.append(Param(name, low=low, high=high))
+            continue
+        values = [v.strip() for v in rest.split(",") if v.strip()]
+        if len(values) < 2:
+            raise LabError(f"--param {item!r}: give a range lo:hi or at least two values a,b")
+        out.append(Param(name, choices=tuple(_coerce(core, v) for v in values)))
+    return out
+
+
+def _coerce(core: Any, text: str) -> Any:
+    if core is bool:
+        return text.lower() in ("true", "yes", "1")
+    if core is int:
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
+def check_space(game: str, base: dict[str, Any], space: Sequence[Param]) -> None:
+    """Check every end of every range and every choice against the game's options class.
+
+    Each value is checked alone, with the fixed options, by the options class (types and
+    ranges); a combination the game refuses as a whole (a start hex outside the zone another
+    option picks, say) is found when a trial proposes it, and scores :data:`REFUSED`.
+
+    Raises:
+        LabError: a value the options class refuses (named with the option), or an option
+            both fixed with ``--set`` and searched.
+
+    """
+    opts, hints = _option_types(game)
+    fixed = {k: v for k, v in base.items() if k in hints}  # ``players`` is the game's, not theirs
+    for p in space:
+        if p.name in base:
+            raise LabError(f"option {p.name!r} is both fixed by --set and searched by --param")
+        values = p.choices or (p.low, p.high)
+        for v in values:
+            try:
+                parse_options(type(opts), {**fixed, p.name: v}, game)
+            except ValueError as exc:
+                raise LabError(f"--param {p.describe()}: {exc}") from None
+
+
+REFUSED = 2.0
+"""The unfairness given to a variant the game refuses to load: worse than any game played
+(a spread is at most 1, and so is the share of games with no winner)."""
+
+
+# -- scoring ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    """How unfair one variant's games were.
+
+    Attributes:
+        games: games played.
+        shares: each seat's win share.
+        no_winner: share of games nobody won.
+        spread: largest minus smallest seat share.
+        value: the objective, ``spread + weight * no_winner`` (smaller is fairer).
+
+    """
+
+    games: int
+    shares: list[float]
+    no_winner: float
+    spread: float
+    value: float
+
+
+GROUPINGS = ("seat", "order")
+"""What the shares are taken over: each seat (faction or family), or each place in the first
+round's order of play, counted from the first player ((seat - first) mod n)."""
+
+
+def group_shares(data: RunData, by: str) -> list[float]:
+    """Win share of each seat, or of each place in the first round's order (``by="order"``).
+
+    Games whose record shows no first player count for no place when grouping by order.
+    """
+    if by == "seat":
+        return [s.share for s in data.seat_shares()]
+    if by != "order":
+        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
+    n = data.num_players
+    wins = [0.0] * n
+    games = 0
+    for g in data.games:
+        if g.first_player is None:
+            continue
+        games += 1
+        for seat, value in enumerate(g.returns):
+            wins[(seat - g.first_player) % n] += value
+    return [w / games if games else 0.0 for w in wins]
+
+
+def score(data: RunData, no_winner_weight: float, by: str = "seat") -> Score:
+    """The unfairness of a stored run, over seats or over places in the order of play."""
+    n = data.n()
+    shares = group_shares(data, by)
+    nw = data.no_winner().share
+    spread = max(shares) - min(shares)
+    return Score(n, shares, nw, spread, spread + no_winner_weight * nw)
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+@dataclass
+class TrialLine:
+    """One finished trial."""
+
+    number: int
+    params: dict[str, Any]
+    score: Score
+    refused: bool = False
+
+
+@dataclass
+class Confirmed:
+    """One of the best variants, played again on fresh seeds.
+
+    Attributes:
+        params: the searched options' values.
+        trial: the trial that found it.
+        trial_value: its objective in the trial.
+        folder: the confirmation run.
+        score: unfairness in the confirmation run.
+        seats: (name, wins, share, low, high) per seat, with 95% Wilson intervals.
+        no_winner: (games, share, low, high).
+        test: chi-square test of the winners against equal seat shares.
+
+    """
+
+    params: dict[str, Any]
+    trial: int
+    trial_value: float
+    folder: Path
+    score: Score
+    seats: list[tuple[str, float, float, float, float]]
+    no_winner: tuple[float, float, float, float]
+    test: EqualShares | None
+
+
+@dataclass
+class TuneResult:
+    """A finished tune: every trial, and the best variants confirmed."""
+
+    game: str
+    seat_names: list[str]
+    space: list[Param]
+    base: dict[str, Any]
+    trials: list[TrialLine]
+    confirmed: list[Confirmed] = field(default_factory=list)
+    folder: Path = Path()
+    by: str = "seat"
+
+    def best(self) -> Confirmed | None:
+        """The fairest confirmed variant (lowest objective on the confirmation games)."""
+        return min(self.confirmed, key=lambda c: c.score.value, default=None)
+
+    def options_of(self, params: dict[str, Any]) -> str:
+        """``--set`` arguments that reproduce a variant."""
+        merged = {**self.base, **params}
+        return " ".join(shlex.quote(f"--set={k}={_text(v)}") for k, v in merged.items())
+
+    def table(self) -> str:
+        """The confirmed variants as plain text."""
+        lines = [
+            f"{self.game}: {len(self.trials)} trials; best variants played again on fresh seeds",
+            "",
+        ]
+        for rank, c in enumerate(sorted(self.confirmed, key=lambda c: c.score.value), 1):
+            lines.append(
+                f"{rank}. trial {c.trial}: "
+                + ", ".join(f"{k}={_text(v)}" for k, v in c.params.items())
+            )
+            for name, wins, share, lo, hi in c.seats:
+                lines.append(f"   {name:<12}{wins:>8.5g}{share:>8.1%}   {lo:.1%}–{hi:.1%}")
+            g, nw, lo, hi = c.no_winner
+            lines.append(f"   {'no winner':<12}{g:>8.5g}{nw:>8.1%}   {lo:.1%}–{hi:.1%}")
+            if c.test is not None:
+                lines.append(
+                    f"   chi-square against equal shares: {c.test.chi2:.2f} "
+                    f"(dof {c.test.dof}), p = {_p(c.test.p)}"
+                )
+            lines.append(
+                f"   spread {c.score.spread:.1%}, objective {c.score.value:.3f} "
+                f"(trial: {c.trial_value:.3f}, {c.score.games} games)"
+            )
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The results as JSON."""
+        return {
+            "trials": [
+                {
+                    "number": t.number,
+                    "params": t.params,
+                    "games": t.score.games,
+                    "shares": t.score.shares,
+                    "no_winner": t.score.no_winner,
+                    "spread": t.score.spread,
+                    "value": t.score.value,
+                    "refused": t.refused,
+                }
+                for t in self.trials
+            ],
+            "confirmed": [
+                {
+                    "params": c.params,
+                    "trial": c.trial,
+                    "trial_value": c.trial_value,
+                    "folder": str(c.folder),
+                    "games": c.score.games,
+                    "value": c.score.value,
+                    "spread": c.score.spread,
+                    "seats": [
+                        {"name": n, "wins": w, "share": s, "ci95": [lo, hi]}
+                        for n, w, s, lo, hi in c.seats
+                    ],
+                    "no_winner": {"share": c.no_winner[1], "ci95": list(c.no_winner[2:])},
+                    "equal_shares": None
+                    if c.test is None
+                    else {"chi2": c.test.chi2, "dof": c.test.dof, "p": c.test.p},
+                }
+                for c in self.confirmed
+            ],
+        }
+
+
+def _p(p: float) -> str:
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+# -- the tune ---------------------------------------------------------------------------------
+
+
+def _optuna() -> Any:
+    try:
+        optuna: Any = importlib.import_module("optuna")
+    except ImportError:
+        raise LabError(
+            "alea lab tune needs Optuna, which is not installed: pip install 'alea[lab]'"
+        ) from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna
+
+
+def _identity(
+    game: str,
+    base: dict[str, Any],
+    space: Sequence[Param],
+    agents: Sequence[str],
+    seed: int,
+    games: int,
+    no_winner_weight: float,
+) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": game,
+        "options": base,
+        "space": [p.to_json() for p in space],
+        "agents": list(agents),
+        "seed": seed,
+        "games": games,
+        "no_winner_weight": no_winner_weight,
+    }
+
+
+def _open_folder(folder: Path, identity: dict[str, Any]) -> dict[str, Any]:
+    """Create the tune's folder, or check that it holds this very tune."""
+    path = folder / "tune.json"
+    if folder.exists() and not folder.is_dir():
+        raise LabError(f"{folder} exists and is not a folder")
+    if path.is_file():
+        stored: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for key, value in identity.items():
+            if stored.get(key) != json.loads(json.dumps(value)):
+                raise LabError(
+                    f"{folder} holds a tune with another {key}; to resume it repeat its "
+                    "arguments (only --trials and the confirmation may change), or choose "
+                    "another --out"
+                )
+        return stored
+    if folder.is_dir() and any(folder.iterdir()):
+        raise LabError(f"{folder} is not empty and holds no tune; choose another --out")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LabError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    _write_json(path, identity)
+    return identity
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _sampler(optuna: Any, seed: int, number: int, startup: int) -> Any:
+    from numpy.random import SeedSequence
+
+    trial_seed = int(SeedSequence(seed, spawn_key=(number,)).generate_state(1)[0])
+    return optuna.samplers.TPESampler(seed=trial_seed, n_startup_trials=startup)
+
+
+def _suggest(trial: Any, space: Sequence[Param]) -> dict[str, Any]:
+    out = {}
+    for p in space:
+        if p.choices:
+            out[p.name] = trial.suggest_categorical(p.name, list(p.choices))
+        else:
+            out[p.name] = trial.suggest_int(p.name, p.low, p.high)
+    return out
+
+
+TuneProgress = Callable[[str, int, int], None]
+"""Called with (what is being played, games done, games in all) as the tune goes."""
+
+
+def tune(
+    game: str,
+    space: Sequence[Param],
+    agents: list[str],
+    folder: Path,
+    *,
+    trials: int = 40,
+    games: int = 200,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    no_winner_weight: float = 1.0,
+    by: str = "seat",
+    confirm: int = 3,
+    confirm_games: int = 1000,
+    startup_trials: int = 10,
+    backend: str = "local",
+    jobs: int | None = None,
+    address: str | None = None,
+    progress: TuneProgress | None = None,
+) -> TuneResult:
+    """Search ``space`` for the fairest variant of ``game`` and confirm the best ones.
+
+    Args:
+        game: a registered game.
+        space: the options to search and their ranges or choices.
+        agents: agent specs, as for a run (one for every seat, or one per seat, rotated).
+        folder: the tune's folder (created if missing, resumed if it holds this tune).
+        trials: trials in all (a resumed tune with more trials goes on).
+        games: games per trial.
+        options: options fixed for every trial (``--set``).
+        seed: master seed of the trials' games and of the sampler.
+        no_winner_weight: weight of the share of games nobody won in the objective.
+        by: ``"seat"`` (the spread of seat shares) or ``"order"`` (of the shares of the places
+            in the first round's order of play, for games whose seats are even but whose order
+            is not).
+        confirm: how many of the best variants to play again.
+        confirm_games: games of each confirmation run.
+        startup_trials: trials drawn at random before TPE models the results. The first trial
+            always plays the starting point (the fixed options with every searched option at
+            its value there), so the tune reports where it began.
+        backend: ``"local"`` or ``"ray"``.
+        jobs: games played at once.
+        address: a Ray cluster to join.
+        progress: called as games finish, with a label, games done and games in all.
+
+    Raises:
+        LabError: bad budgets, a bad space, a folder holding another tune, a backend that
+            cannot start.
+
+    """
+    if trials < 1 or games < 1:
+        raise LabError("a tune needs at least one trial (--trials) of at least one game (-n)")
+    if confirm < 0 or confirm_games < 1:
+        raise LabError("--confirm must be 0 or more and --confirm-games at least 1")
+    if no_winner_weight < 0:
+        raise LabError("--no-winner-weight must not be negative")
+    if not space:
+        raise LabError("nothing to search: name options with --param")
+    if by not in GROUPINGS:
+        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
+    optuna = _optuna()
+    base = dict(options or {})
+    check_space(game, base, space)
+    first_spec = RunSpec.build(game, base, agents, seed)
+    identity = _identity(game, base, space, agents, seed, games, no_winner_weight)
+    if by != "seat":
+        identity["by"] = by
+    _open_folder(folder, identity)
+    storage = f"sqlite:///{(folder / STUDY).resolve()}"
+    study = optuna.create_study(
+        study_name="tune", storage=storage, direction="minimize", load_if_exists=True
+    )
+    total = trials * games + confirm * confirm_games
+    refused: dict[int, str] = {}
+    done_games = [0]
+
+    def tick(label: str) -> Progress:
+        start = done_games[0]
+
+        def report(stored: int, _planned: int) -> None:
+            if progress is not None:
+                progress(label, start + stored, total)
+
+        return report
+
+    def play(number: int, params: dict[str, Any]) -> Score:
+        try:
+            spec = RunSpec.build(game, {**base, **params}, agents, seed)
+        except LabError as exc:
+            refused[number] = str(exc)
+            done_games[0] += games
+            return Score(0, [0.0] * first_spec.num_players, 0.0, 0.0, REFUSED)
+        run(
+            spec,
+            folder / "trials" / f"{number:04d}",
+            games,
+            backend=backend,
+            jobs=jobs,
+            address=address,
+            progress=tick(f"trial {number + 1}/{trials}"),
+            export=False,
+        )
+        done_games[0] += games
+        return score(load_run(folder / "trials" / f"{number:04d}"), no_winner_weight, by)
+
+    state = optuna.trial.TrialState
+    # A trial cut short by a kill is finished first, from its stored games on.
+    for t in study.get_trials(deepcopy=False):
+        if t.state == state.RUNNING:
+            if set(t.params) == {p.name for p in space}:
+                study.tell(t.number, play(t.number, dict(t.params)).value)
+            else:
+                study.tell(t.number, state=state.FAIL)
+    finished = [t for t in study.get_trials(deepcopy=False) if t.state == state.COMPLETE]
+    done_games[0] = len(finished) * games
+    if not study.get_trials(deepcopy=False):
+        origin = _starting_point(
+            game, base, space, {p.name: first_spec.options.get(p.name) for p in space}
+        )
+        if origin is not None:
+            study.enqueue_trial(origin)
+    while len(finished) < trials:
+        number = len(study.get_trials(deepcopy=False))
+        study.sampler = _sampler(optuna, seed, number, startup_trials)
+        trial = study.ask()
+        params = _suggest(trial, space)
+        study.tell(trial, play(trial.number, params).value)
+        finished = [t for t in study.get_trials(deepcopy=False) if t.state == state.COMPLETE]
+    lines = []
+    for t in sorted(finished, key=lambda t: t.number):
+        trial_folder = folder / "trials" / f"{t.number:04d}"
+        if t.value is not None and t.value >= REFUSED:
+            empty = Score(0, [0.0] * first_spec.num_players, 0.0, 0.0, REFUSED)
+            lines.append(TrialLine(t.number, dict(t.params), empty, refused=True))
+            continue
+        lines.append(
+            TrialLine(t.number, dict(t.params), score(load_run(trial_folder), no_winner_weight, by))
+        )
+    labels = (
+        first_spec.seat_names
+        if by == "seat"
+        else [_place(k) for k in range(len(first_spec.seat_names))]
+    )
+    result = TuneResult(game, labels, list(space), base, lines, folder=folder, by=by)
+    result.confirmed = _confirm(
+        result,
+        agents,
+        seed,
+        confirm,
+        confirm_games,
+        no_winner_weight,
+        backend=backend,
+        jobs=jobs,
+        address=address,
+        tick=tick,
+        done_games=done_games,
+    )
+    stored = json.loads((folder / "tune.json").read_text(encoding="utf-8"))
+    _write_json(folder / "tune.json", {**identity, **result.to_json(), "format": stored["format"]})
+    return result
+
+
+def _place(k: int) -> str:
+    suffix = {0: "st", 1: "nd", 2: "rd"}.get(k, "th")
+    return f"{k + 1}{suffix} in order"
+
+
+def _starting_point(
+    game: str, base: dict[str, Any], space: Sequence[Param], start: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The searched options' values under the fixed options, if each lies in its range.
+
+    Options a named setup fills in (``None`` in the options) are read from the loaded game's
+    resolved setup when it has one.
+    """
+    resolved = getattr(getattr(load(game, **base), "setup", None), "values", {}) or {}
+    out = {}
+    for p in space:
+        value = start.get(p.name)
+        if value is None:
+            value = resolved.get(p.name)
+        inside = (
+            value in p.choices
+            if p.choices
+            else isinstance(value, int)
+            and (p.low is not None and p.high is not None and p.low <= value <= p.high)
+        )
+        if not inside:
+            return None
+        out[p.name] = value
+    return out
+
+
+def _confirm(
+    result: TuneResult,
+    agents: list[str],
+    seed: int,
+    confirm: int,
+    confirm_games: int,
+    no_winner_weight: float,
+    *,
+    backend: str,
+    jobs: int | None,
+    address: str | None,
+    tick: Callable[[str], Progress],
+    done_games: list[int],
+) -> list[Confirmed]:
+    seen: set[str] = set()
+    best: list[TrialLine] = []
+    for line in sorted(result.trials, key=lambda t: (t.score.value, t.number)):
+        if line.refused:
+            continue
+        key = json.dumps(line.params, sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        best.append(line)
+        if len(best) == confirm:
+            break
+    out = []
+    for i, line in enumerate(best, 1):
+        name = variant_name({k: _text(v) for k, v in line.params.items()})
+        target = result.folder / "confirm" / name
+        spec = RunSpec.build(
+            result.game, {**result.base, **line.params}, agents, seed + CONFIRM_SEED_OFFSET
+        )
+        run(
+            spec,
+            target,
+            confirm_games,
+            backend=backend,
+            jobs=jobs,
+            address=address,
+            progress=tick(f"confirm {i}/{len(best)}"),
+        )
+        done_games[0] += confirm_games
+        data = load_run(target)
+        if result.by == "seat":
+            seats = [(s.label, s.wins, s.share, s.low, s.high) for s in data.seat_shares()]
+        else:
+            known = sum(1 for g in data.games if g.first_player is not None)
+            seats = []
+            for label, share in zip(result.seat_names, group_shares(data, "order"), strict=True):
+                lo, hi = wilson(share * known, known)
+                seats.append((label, share * known, share, lo, hi))
+        nw = data.no_winner()
+        out.append(
+            Confirmed(
+                params=line.params,
+                trial=line.number,
+                trial_value=line.score.value,
+                folder=target,
+                score=score(data, no_winner_weight, result.by),
+                seats=seats,
+                no_winner=(nw.wins, nw.share, nw.low, nw.high),
+                test=equal_shares([s[1] for s in seats]),
+            )
+        )
+    return out

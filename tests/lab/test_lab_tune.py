@@ -1,0 +1,154 @@
+"""``alea lab tune``: the search space, the Optuna study, resuming, confirmation and report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import optuna
+import pytest
+
+import alea
+from alea.cli import main
+from alea.lab import LabError
+from alea.lab.tune import (
+    REFUSED,
+    STUDY,
+    Param,
+    _sampler,
+    _suggest,
+    default_space,
+    parse_params,
+    tune,
+)
+
+SPACE = [
+    Param("rome_turns_to_win", low=2, high=5),
+    Param("pompey_leader_at_sea", choices=(True, False)),
+]
+TINY = {"trials": 3, "games": 3, "confirm": 1, "confirm_games": 3, "startup_trials": 2, "jobs": 1}
+
+
+def test_default_space_comes_from_the_options_class() -> None:
+    space = {p.name: p for p in default_space("triumvirate")}
+    assert space["rome_garrison"] == Param("rome_garrison", low=0, high=4)
+    assert space["pompey_leader_at_sea"].choices == (True, False)
+    assert "max_rounds" not in space
+    assert [p.name for p in default_space("forum")] == ["order_money"]
+    hotre = {p.name: p for p in default_space("hotre")}  # no tuning space: on/off and choices
+    assert hotre["optional_terrain"].choices == (True, False)
+    assert hotre["city_limit"].choices == ("per_turn", "total")
+    assert "last_period" not in hotre
+    assert "players" not in hotre
+
+
+def test_params_are_parsed_from_the_command_line() -> None:
+    space = parse_params("triumvirate", ["rome_garrison=1:3", "crassus_zone=syria,macedonia"])
+    assert space == [
+        Param("rome_garrison", low=1, high=3),
+        Param("crassus_zone", choices=("syria", "macedonia")),
+    ]
+    assert parse_params("triumvirate", ["pompey_escort"]) == [Param("pompey_escort", low=1, high=4)]
+    for bad, words in (
+        (["nonsense=1:2"], "no option 'nonsense'"),
+        (["rome_garrison=3:1"], "empty"),
+        (["rome_garrison=a:b"], "whole numbers"),
+        (["rome_garrison=1"], "at least two"),
+        (["rome_garrison=1:2", "rome_garrison=2:3"], "twice"),
+    ):
+        with pytest.raises(LabError, match=words):
+            parse_params("triumvirate", bad)
+
+
+def test_a_tune_searches_confirms_and_writes_its_results(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    result = tune("triumvirate", SPACE, ["heuristic"], out, seed=5, **TINY)
+    assert [t.number for t in result.trials] == [0, 1, 2]
+    # Trial 0 is the starting point: the default options' values.
+    sea = alea.load("triumvirate").setup.values["pompey_leader_at_sea"]  # type: ignore[attr-defined]
+    assert result.trials[0].params == {"rome_turns_to_win": 4, "pompey_leader_at_sea": sea}
+    for t in result.trials:
+        assert t.score.games == 3
+        assert t.score.value == pytest.approx(t.score.spread + t.score.no_winner)
+        assert (out / "trials" / f"{t.number:04d}" / "lab.sqlite").is_file()
+    (best,) = result.confirmed
+    assert best.score.games == 3
+    assert min(t.score.value for t in result.trials) == best.trial_value
+    assert [name for name, *_ in best.seats] == ["Crassus", "Caesar", "Pompey"]
+    for _, wins, share, lo, hi in best.seats:
+        assert lo - 1e-9 <= share <= hi + 1e-9
+        assert share == pytest.approx(wins / 3)
+    saved = json.loads((out / "tune.json").read_text())
+    assert saved["game"] == "triumvirate"
+    assert len(saved["trials"]) == 3
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{out / STUDY}")
+    assert [t.value for t in study.trials] == [t.score.value for t in result.trials]
+
+
+def test_a_resumed_tune_goes_on_as_if_never_stopped(tmp_path: Path) -> None:
+    whole = tune("triumvirate", SPACE, ["heuristic"], tmp_path / "whole", seed=7, **TINY)
+    part = tmp_path / "part"
+    tune("triumvirate", SPACE, ["heuristic"], part, seed=7, **{**TINY, "trials": 2})
+    # A kill in the middle of the third trial leaves it RUNNING in the study.
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{part / STUDY}")
+    study.sampler = _sampler(optuna, 7, 2, 2)
+    _suggest(study.ask(), SPACE)
+    resumed = tune("triumvirate", SPACE, ["heuristic"], part, seed=7, **TINY)
+    assert [t.params for t in resumed.trials] == [t.params for t in whole.trials]
+    assert [t.score for t in resumed.trials] == [t.score for t in whole.trials]
+
+
+def test_a_variant_the_game_refuses_scores_worst_without_playing(tmp_path: Path) -> None:
+    space = [Param("crassus_start", choices=("Antiochia", "Pharsalus"))]
+    result = tune(
+        "triumvirate",
+        space,
+        ["heuristic"],
+        tmp_path / "t",
+        options={"setup": "authored"},  # Crassus in Syria: Pharsalus lies outside his zone
+        seed=1,
+        **{**TINY, "trials": 4},
+    )
+    refused = [t for t in result.trials if t.params["crassus_start"] == "Pharsalus"]
+    assert refused, "the sampler tried the start outside Syria"
+    assert all(t.refused and t.score.value == REFUSED for t in refused)
+    assert all(c.params["crassus_start"] == "Antiochia" for c in result.confirmed)
+
+
+def test_a_folder_of_another_tune_is_refused(tmp_path: Path) -> None:
+    tune("triumvirate", SPACE, ["heuristic"], tmp_path / "t", seed=1, **{**TINY, "trials": 1})
+    with pytest.raises(LabError, match="another seed"):
+        tune("triumvirate", SPACE, ["heuristic"], tmp_path / "t", seed=2, **TINY)
+    with pytest.raises(LabError, match="both fixed"):
+        tune("triumvirate", SPACE, ["heuristic"], tmp_path / "u", options={"rome_turns_to_win": 3})
+
+
+def test_tune_command_prints_the_best_variant_and_writes_a_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t"
+    args = ["lab", "tune", "forum", "--set", "players=3", "--param", "win_prestige=8:10"]
+    budget = ["--trials", "2", "-n", "2", "--confirm", "1", "--confirm-games", "3"]
+    code = main([*args, *budget, "--jobs", "1", "-q", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "chi-square against equal shares" in text
+    assert "fairest: alea lab run forum --set=players=3 --set=win_prestige=" in text
+    html = (out / "report.html").read_text()
+    assert "Trials" in html
+    assert "Best variants" in html
+    assert "data:image/png;base64," in html
+    assert (out / "report-trials.png").is_file()
+    assert (out / "report-best.png").is_file()
+
+
+def test_a_tune_by_order_evens_the_places_in_the_first_round(tmp_path: Path) -> None:
+    space = [Param("order_money", low=0, high=100)]
+    budget = {**TINY, "trials": 2, "games": 4}
+    result = tune("forum", space, ["heuristic"], tmp_path / "t", by="order", seed=1, **budget)
+    assert result.seat_names == ["1st in order", "2nd in order", "3rd in order", "4th in order"]
+    assert result.trials[0].params == {"order_money": 0}  # the rules' value comes first
+    for t in result.trials:
+        assert sum(t.score.shares) + t.score.no_winner == pytest.approx(1.0)
+    with pytest.raises(LabError, match="--by"):
+        tune("forum", space, ["heuristic"], tmp_path / "u", by="colour", **budget)
