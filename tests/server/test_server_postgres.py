@@ -10,7 +10,7 @@ import os
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import new_game, next_view, wait_for_turn
+from server_helpers import TEST_LIMITS, new_game, next_view, wait_for_turn
 
 from alea.server.app import create_app
 
@@ -32,7 +32,7 @@ def url() -> str:
 
 
 def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:
-    app = create_app(url, workers=0)
+    app = create_app(url, workers=0, limits=TEST_LIMITS)
     with TestClient(app) as c:
         made = new_game(c, "forum", ["human", "heuristic"], players=2, seed=4)
         token = made["seats"][0]["token"]
@@ -47,7 +47,7 @@ def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:
         listed = c.get("/api/games?status=running").json()["games"]
         assert [g["id"] for g in listed] == [made["id"]]
     with (
-        TestClient(create_app(url, workers=0)) as c,
+        TestClient(create_app(url, workers=0, limits=TEST_LIMITS)) as c,
         c.websocket_connect(f"/ws/{made['id']}") as ws,
     ):
         ws.send_json({"type": "hello", "token": token})
