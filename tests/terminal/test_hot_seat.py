@@ -6,28 +6,12 @@ import io
 from pathlib import Path
 
 from rich.console import Console
+from scripted_input import Script
 
 import alea
 from alea.core.record import start_record
 from alea.terminal import RecordWriter, Session, build_seat
 from alea.terminal.session import CLEAR_SCREEN
-
-
-class Script:
-    """Answers prompts from a list and writes each prompt and answer where the output goes."""
-
-    def __init__(self, answers: list[str], out: io.StringIO) -> None:
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-        self.out = out
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.answers:
-            raise EOFError
-        answer = self.answers.pop(0)
-        self.out.write(f"{prompt}{answer}\n")
-        return answer
 
 
 def _forum(tmp_path: Path, answers: list[str], *, terminal: bool) -> tuple[Session, Script, str]:

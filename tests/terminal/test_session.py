@@ -11,29 +11,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from scripted_input import Script
 
 import alea
 from alea.agents import make
 from alea.core import registry
 from alea.core.record import start_record
 from alea.terminal import RecordWriter, Session, build_seat
-
-
-class Script:
-    """Answers prompts from a list, echoing them as a terminal would; runs out like stdin."""
-
-    def __init__(self, answers: Iterable[str], out: io.StringIO) -> None:
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-        self.out = out
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.answers:
-            raise EOFError
-        answer = self.answers.pop(0)
-        self.out.write(f"{prompt}{answer}\n")
-        return answer
 
 
 def session(
