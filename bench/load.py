@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -124,6 +125,17 @@ async def page_replay(
             t.frame_latencies.append(time.monotonic() - start)
             k = (k + 1) % (n + 1)
             await asyncio.sleep(max(0.0, start + 1 / rate - time.monotonic()))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by process ``pid`` and its waited-for children (Linux ``/proc``).
+
+    Unlike latency, it hardly depends on what else runs on the machine: the figure to compare
+    two versions of the server by.
+    """
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class Tally:
@@ -308,6 +320,7 @@ def main() -> int:
                 # would, so the run measures play rather than two hundred loads at once.
                 get(port, f"/api/games/{made['id']}/frames/0")
             moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
+            cpu_before = cpu_seconds(server.pid)
             start = time.monotonic()
             t = asyncio.run(
                 run(
@@ -325,6 +338,7 @@ def main() -> int:
             elapsed = time.monotonic() - start
             ids = [g["id"] for g in games] + t.created
             moves_after = sum(get(port, f"/api/games/{i}")["moves"] for i in ids)
+            cpu = cpu_seconds(server.pid) - cpu_before
         finally:
             server.terminate()
             try:
@@ -345,6 +359,11 @@ def main() -> int:
     print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
     print(f"  human moves             {t.human_moves:>10,}  ({t.human_moves / elapsed:,.0f}/s)")
     print(f"  games finished          {t.finished:>10,}  (each replaced by a new one)")
+    print(
+        f"  server CPU              {cpu:>10.1f} s  ({cpu / elapsed:.0%} of one core;"
+        f" {cpu * 1000 / max(t.human_moves, 1):.1f} ms a human move, the bot moves and"
+        " views it brings included)"
+    )
     worst = max(lat, default=float("nan"))
     p50, p99 = pct(lat, 0.5), pct(lat, 0.99)
     print(f"  latency p50 / p99 / max {p50:8.1f} / {p99:.1f} / {worst:.1f} ms")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -43,11 +44,20 @@ SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 
 def fmt(x: float) -> str:
     """``x`` to one decimal, without a trailing ``.0`` (``12``, ``12.5``, ``-3``)."""
-    s = f"{x:.1f}".removesuffix(".0")
-    return "0" if s == "-0" else s
+    s = f"{x:.1f}"
+    if s[-2:] == ".0":
+        s = s[:-2]
+        return "0" if s == "-0" else s
+    return s
 
 
 _NEEDS_QUOTING: Final = frozenset("&<>\"'\n\r\t")
+
+
+@cache
+def _attribute_name(key: str) -> str:
+    """The SVG name of a keyword argument: ``stroke_width`` is ``stroke-width``."""
+    return key.rstrip("_").replace("_", "-")
 
 
 def attributes(attrs: dict[str, object]) -> str:
@@ -60,12 +70,16 @@ def attributes(attrs: dict[str, object]) -> str:
     for k, v in attrs.items():
         if v is None:
             continue
-        name = k.rstrip("_").replace("_", "-")
-        value = fmt(v) if isinstance(v, float) else str(v)
-        if _NEEDS_QUOTING.isdisjoint(value):
-            out.append(f'{name}="{value}"')
+        if type(v) is str:
+            value = v
+        elif isinstance(v, float):
+            value = fmt(v)
         else:
-            out.append(f"{name}={quoteattr(value)}")
+            value = str(v)
+        if _NEEDS_QUOTING.isdisjoint(value):
+            out.append(f'{_attribute_name(k)}="{value}"')
+        else:
+            out.append(f"{_attribute_name(k)}={quoteattr(value)}")
     return " ".join(out)
 
 
