@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 import alea
 from alea.core.game import Game, State
+from alea.rl.aec import AleaAECEnv
 
 TOY_PATH = Path(__file__).resolve().parents[1] / "conformance" / "toy_game.py"
 
@@ -62,3 +64,19 @@ def decision_states(game: Game, seed: int, every: int = 1) -> Iterator[State]:
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.random() * len(legal))])
     yield state
+
+
+def play_out(env: AleaAECEnv, seed: int) -> dict[str, float]:
+    """Play uniformly among the masked actions to the end; return each agent's total reward."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    totals: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return totals

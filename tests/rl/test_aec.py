@@ -10,24 +10,7 @@ from pettingzoo.test import api_test, seed_test
 
 import alea
 from alea import rl
-from alea.rl.aec import AleaAECEnv
-from conftest import GAME_SETUPS, SETUP_IDS
-
-
-def play_out(env: AleaAECEnv, seed: int) -> dict[str, float]:
-    """Play uniformly among the masked actions to the end; return each agent's total reward."""
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    totals: dict[str, float] = {}
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] = totals.get(agent, 0.0) + reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(rng.choice(legal)))
-    return totals
+from conftest import GAME_SETUPS, SETUP_IDS, play_out
 
 
 @pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
@@ -63,8 +46,9 @@ def test_agents_are_the_seat_names_and_the_spaces_are_shared() -> None:
 
 
 @pytest.mark.parametrize("name", alea.GAMES)
-def test_rewards_at_the_end_are_the_game_returns(name: str) -> None:
-    env = rl.aec_env(name, players=2) if name == "forum" else rl.aec_env(name)
+def test_win_share_rewards_at_the_end_are_the_game_returns(name: str) -> None:
+    options = {"players": 2} if name == "forum" else {}
+    env = rl.aec_env(name, rewards="win_share", **options)
     totals = play_out(env, seed=4)
     state = env.game_state
     assert state.is_terminal()

@@ -114,6 +114,13 @@ class State(ABC):
         """A sentence on how the game ended (or stands)."""
         return ""
 
+    def ended_by_cap(self) -> bool:
+        """Whether the game ended at its cap on length (a turn or round limit), not by a win.
+
+        Learning environments report such an end as a truncation rather than a termination.
+        """
+        return False
+
 
 class CachedLegalState(State):
     """A state that works out its legal actions once per position.

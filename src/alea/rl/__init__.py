@@ -3,6 +3,7 @@
 >>> from alea import rl
 >>> env = rl.aec_env("forum", players=2)       # PettingZoo AEC, agents are the seat names
 >>> single = rl.gym_env("forum", seat=0, opponents="random", players=2)   # Gymnasium
+>>> batch = rl.vector_env("forum", 8, seat=0, players=2)   # 8 games per step call
 
 Each game has a fixed discrete action space and a fixed-size observation vector
 (``alea.rl.codecs``); ``docs/rl.md`` describes both. Needs the ``rl`` extra
@@ -30,11 +31,14 @@ from alea.rl.codecs import (
     has_codec,
     register_codec,
 )
+from alea.rl.rewards import REWARDS, final_rewards
 from alea.rl.single_agent import AleaGymEnv, gym_env
+from alea.rl.vector import vector_env
 
 del _gymnasium, _numpy, _pettingzoo
 
 __all__ = [
+    "REWARDS",
     "ActionCodec",
     "AleaAECEnv",
     "AleaGymEnv",
@@ -43,7 +47,9 @@ __all__ = [
     "ObservationEncoder",
     "aec_env",
     "codec_for",
+    "final_rewards",
     "gym_env",
     "has_codec",
     "register_codec",
+    "vector_env",
 ]

@@ -2,7 +2,8 @@
 
 Agents are the game's seat names. Chance events (dice, shuffles, draws) are sampled inside the
 environment with its own ``random.Random``, seeded by ``reset(seed=...)``, so agents only ever
-see decisions. Rewards are ``state.returns()`` when the game ends (0 on every earlier step).
+see decisions. Rewards come when the game ends (0 on every earlier step), zero-sum by default
+(:mod:`alea.rl.rewards`); a game stopped at its length cap truncates every agent.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from pettingzoo import AECEnv
 from alea.core.game import Game, State
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
 from alea.rl.picture import BACKENDS, RENDER_MODES, ansi_text, rgb_picture
-from alea.rl.spaces import Viewer, action_space, load_game, observation_space, play_chance
+from alea.rl.rewards import check_scheme, final_rewards
+from alea.rl.spaces import (
+    Viewer,
+    action_space,
+    check_observation,
+    load_game,
+    observation_space,
+    play_chance,
+)
 
 Observation = dict[str, Any]
 
@@ -32,6 +41,11 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         render_backend: ``"auto"`` (the SVG board through cairosvg if it imports, else numpy),
             ``"cairosvg"`` or ``"numpy"``.
         max_steps: truncate the episode after this many decisions (``None``: play to the end).
+        rewards: ``"zero_sum"`` (default: winners split +1, losers -1) or ``"win_share"``
+            (``state.returns()``: 1 for a win, 0 otherwise); see :mod:`alea.rl.rewards`.
+        observation: ``"view"`` (default: what the seat sees now) or ``"info_state"`` (that
+            view followed by the seat's views at its last ``history`` decisions).
+        history: how many past decisions' views an ``"info_state"`` observation holds.
         **options: the game's options, e.g. ``players=2`` for Forum.
 
     """
@@ -50,9 +64,14 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         render_seat: int | None = None,
         render_backend: str = "auto",
         max_steps: int | None = None,
+        rewards: str = "zero_sum",
+        observation: str = "view",
+        history: int = 4,
         **options: Any,
     ) -> None:
         super().__init__()
+        self.reward_scheme = check_scheme(rewards)
+        check_observation(observation, history)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
         if render_backend not in BACKENDS:
@@ -69,8 +88,10 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.possible_agents: list[str] = list(self.game.player_names)
         self._seat = {name: i for i, name in enumerate(self.possible_agents)}
         self.action_spaces = {a: action_space(self.codec) for a in self.possible_agents}
-        self.observation_spaces = {a: observation_space(self.codec) for a in self.possible_agents}
-        self._viewer = Viewer(self.codec)
+        self._viewer = Viewer(self.codec, history if observation == "info_state" else 0)
+        self.observation_spaces = {
+            a: observation_space(self.codec, self._viewer.frames) for a in self.possible_agents
+        }
         self._rng: random.Random | None = None
         self.game_state: State = self.game.new_initial_state()
         self.num_steps = 0
@@ -93,7 +114,7 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.game_state = self.game.new_initial_state()
-        self._viewer.forget()
+        self._viewer.restart()
         play_chance(self.game_state, self._rng)
         self.num_steps = 0
         self.agents = self.possible_agents[:]
@@ -130,6 +151,7 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
                 else "outside the action space"
             )
             raise IllegalIndexError(f"{agent} cannot take action {index} ({text}) now")
+        self._viewer.decided(state, self._seat[agent])
         state.apply_action(self.codec.actions.decode(state, index))
         self._viewer.forget()
         self._cumulative_rewards[agent] = 0.0
@@ -139,14 +161,17 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.num_steps += 1
         # Every step before the last gives 0 to all, so ``rewards`` stays all zeros until then
         # and there is nothing to accumulate.
-        if state.is_terminal():
-            for a, r in zip(self.possible_agents, state.returns(), strict=True):
+        if state.is_terminal() and not state.ended_by_cap():
+            rewards = final_rewards(state, self.reward_scheme)
+            for a, r in zip(self.possible_agents, rewards, strict=True):
                 if a in self.rewards:
-                    self.rewards[a] = float(r)
+                    self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
             self._accumulate_rewards()
-        elif self.max_steps is not None and self.num_steps >= self.max_steps:
+        elif state.is_terminal() or (
+            self.max_steps is not None and self.num_steps >= self.max_steps
+        ):
             self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
         else:

@@ -22,7 +22,14 @@ from alea.core.game import Game, State
 from alea.core.rng import derive_seed
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
 from alea.rl.picture import BACKENDS, RENDER_MODES, ansi_text, rgb_picture
-from alea.rl.spaces import Viewer, action_space, load_game, observation_space
+from alea.rl.rewards import check_scheme, final_rewards
+from alea.rl.spaces import (
+    Viewer,
+    action_space,
+    check_observation,
+    load_game,
+    observation_space,
+)
 
 Observation = dict[str, Any]
 OpponentSpec = str | Agent
@@ -51,6 +58,12 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
         max_steps: truncate after this many of the learner's decisions (``None``: no limit).
         on_illegal: ``"lose"`` (default), ``"raise"`` or ``"random"``; see ``ON_ILLEGAL``.
         illegal_reward: the reward of an episode lost by an illegal action.
+        rewards: ``"zero_sum"`` (default: +1 for a lone win, -1/(losers) for a loss, winners
+            splitting +1) or ``"win_share"`` (1 for a win, 0 otherwise); see
+            :mod:`alea.rl.rewards`. A game stopped at its length cap is a truncation.
+        observation: ``"view"`` (default) or ``"info_state"`` (the learner's view followed by
+            its views at its last ``history`` decisions).
+        history: how many past decisions' views an ``"info_state"`` observation holds.
         **options: the game's options.
 
     """
@@ -68,8 +81,13 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
         max_steps: int | None = None,
         on_illegal: str = "lose",
         illegal_reward: float = -1.0,
+        rewards: str = "zero_sum",
+        observation: str = "view",
+        history: int = 4,
         **options: Any,
     ) -> None:
+        self.reward_scheme = check_scheme(rewards)
+        check_observation(observation, history)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
         if render_backend not in BACKENDS:
@@ -88,8 +106,8 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
         self.on_illegal = on_illegal
         self.illegal_reward = float(illegal_reward)
         self.action_space = action_space(self.codec)
-        self.observation_space = observation_space(self.codec)
-        self._viewer = Viewer(self.codec)
+        self._viewer = Viewer(self.codec, history if observation == "info_state" else 0)
+        self.observation_space = observation_space(self.codec, self._viewer.frames)
         self.game_state: State = self.game.new_initial_state()
         self._chance = random.Random(0)
         self._bot_rngs: dict[int, random.Random] = {}
@@ -126,7 +144,7 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
             s: random.Random(derive_seed(episode, f"seat{s}")) for s in self.opponents
         }
         self.game_state = self.game.new_initial_state()
-        self._viewer.forget()
+        self._viewer.restart()
         self.num_steps = 0
         self._advance()
         self._over = self.game_state.is_terminal()
@@ -172,15 +190,17 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
                 obs = self._observe()
                 return obs, self.illegal_reward, True, False, self._info(obs, **extra)
             index = legal[int(self._chance.random() * len(legal))]
+        self._viewer.decided(state, self.seat)
         state.apply_action(self.codec.actions.decode(state, index))
         self.num_steps += 1
         self._advance()
-        terminated = state.is_terminal()
-        truncated = not terminated and (
-            self.max_steps is not None and self.num_steps >= self.max_steps
+        capped = state.ended_by_cap()
+        terminated = state.is_terminal() and not capped
+        truncated = capped or (
+            not terminated and self.max_steps is not None and self.num_steps >= self.max_steps
         )
         self._over = terminated or truncated
-        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        reward = final_rewards(state, self.reward_scheme)[self.seat] if terminated else 0.0
         obs = self._observe()
         return obs, reward, terminated, truncated, self._info(obs, **extra)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import deque
+from typing import Any, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -29,12 +30,28 @@ def action_space(codec: GameCodec) -> spaces.Discrete:
     return spaces.Discrete(codec.actions.size)
 
 
-def observation_space(codec: GameCodec) -> spaces.Dict:
-    """``{"observation": Box[-1, 1] float32, "action_mask": Box[0, 1] int8}``."""
+OBSERVATIONS: Final = ("view", "info_state")
+"""What an observation vector holds: the seat's view of the position now, or that view followed
+by the seat's views at its ``history`` previous decisions (its information state)."""
+
+
+def check_observation(kind: str, history: int) -> None:
+    """A ``ValueError`` naming what is wrong with an ``observation``/``history`` pair, if any."""
+    if kind not in OBSERVATIONS:
+        raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {kind!r}")
+    if not 1 <= history <= 64:
+        raise ValueError(f"history must be from 1 to 64 decisions, not {history}")
+
+
+def observation_space(codec: GameCodec, frames: int = 1) -> spaces.Dict:
+    """``{"observation": Box[-1, 1] float32, "action_mask": Box[0, 1] int8}``.
+
+    ``frames`` views of ``codec.observations.size`` entries each make up the vector.
+    """
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                OBS_LOW, OBS_HIGH, shape=(codec.observations.size,), dtype=np.float32
+                OBS_LOW, OBS_HIGH, shape=(codec.observations.size * frames,), dtype=np.float32
             ),
             "action_mask": spaces.Box(0, 1, shape=(codec.actions.size,), dtype=np.int8),
         }
@@ -48,16 +65,47 @@ def play_chance(state: State, rng: random.Random) -> None:
 
 
 class Viewer:
-    """Builds observation dicts for the seats of one game, with the mover's mask cached."""
+    """Builds observation dicts for the seats of one game, with the mover's mask cached.
 
-    def __init__(self, codec: GameCodec) -> None:
+    With ``history`` > 0 an observation is the seat's information state: its view now, then its
+    views at its last ``history`` decisions, most recent first (zeros before it has made that
+    many). Every part comes from ``state.observation(seat)``, so it holds only what the seat saw;
+    the differences between frames show what happened between its turns.
+    """
+
+    def __init__(self, codec: GameCodec, history: int = 0) -> None:
         self.codec = codec
         self.encode = codec.observations.encode
+        self.history = history
+        self.frames = 1 + history
         self._legal: list[int] | None = None
+        self._views: dict[int, FloatArray] = {}
+        self._past: dict[int, deque[FloatArray]] = {}
 
     def forget(self) -> None:
         """Drop what was cached about the position (call after every applied action)."""
         self._legal = None
+        if self._views:
+            self._views = {}
+
+    def restart(self) -> None:
+        """Forget the position and every seat's past views (a new game)."""
+        self.forget()
+        self._past = {}
+
+    def decided(self, state: State, seat: int) -> None:
+        """Note the view ``seat`` decides from in ``state`` (call before its action is applied)."""
+        if self.history:
+            past = self._past.get(seat)
+            if past is None:
+                past = self._past[seat] = deque(maxlen=self.history)
+            past.appendleft(self._view(state, seat))
+
+    def _view(self, state: State, seat: int) -> FloatArray:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.encode(state.observation(seat))
+        return view
 
     def legal(self, state: State) -> list[int]:
         """Indices of the legal actions of the seat to move (cached for the position)."""
@@ -76,8 +124,15 @@ class Viewer:
         return out
 
     def vector(self, state: State, seat: int) -> FloatArray:
-        """The observation vector of ``seat``, from ``state.observation(seat)`` only."""
-        return self.encode(state.observation(seat))
+        """The observation vector of ``seat`` (a new array), from what the seat has seen only."""
+        if not self.history:
+            return self.encode(state.observation(seat))
+        out = np.zeros(self.codec.observations.size * self.frames, dtype=np.float32)
+        size = self.codec.observations.size
+        out[:size] = self._view(state, seat)
+        for i, view in enumerate(self._past.get(seat, ()), start=1):
+            out[i * size : (i + 1) * size] = view
+        return out
 
     def observe(self, state: State, seat: int) -> dict[str, Any]:
         """``{"observation": vector, "action_mask": mask}`` for ``seat``, new arrays."""

@@ -108,6 +108,7 @@ class ForumState(ForumPosition):
     returns = victory.returns
     scores = victory.scores
     outcome_text = victory.outcome_text
+    ended_by_cap = victory.ended_by_cap
     consuls = victory.consuls
     # queries the bots, views and tests ask
     spouses = marriages.spouses

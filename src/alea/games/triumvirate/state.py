@@ -708,6 +708,10 @@ class TriumvirateState(SavedState):
             for s in range(3)
         ]
 
+    def ended_by_cap(self) -> bool:
+        """Whether the game stopped at the round cap with no winner (TRI-9.3)."""
+        return self.stage == OVER and self.end_reason == END_CAP
+
     def outcome_text(self) -> str:
         """How the game ended, in a sentence."""
         if self.stage != OVER:
