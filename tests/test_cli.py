@@ -238,7 +238,11 @@ def existing(tmp_path: Path, finished: Path) -> Path:
         (["play", "triumvirate", "--seat", "Caesar=wizard", "--save", "{existing}"], ["wizard"]),
         (
             ["play", "triumvirate", "--seat", "Caesar=humn", "--save", "{existing}"],
-            ["'humn'", "human, random, heuristic, mcts", "did you mean human?"],
+            [
+                "'humn'",
+                "human, easy, normal, hard, expert, random, heuristic, mcts",
+                "did you mean human?",
+            ],
         ),
         (
             ["play", "triumvirate", "--seat", "Caesar=mcts:tme=1", "--save", "{existing}"],

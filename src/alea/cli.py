@@ -387,8 +387,9 @@ def _parser() -> _Parser:
         action="append",
         default=[],
         metavar="NAME=KIND",
-        help="who plays a seat (name or 1-based number): human, random, heuristic, "
-        "mcts:time=2 ... (default: heuristic; seat 1 is human when none is given at a terminal)",
+        help="who plays a seat (name or 1-based number): human, a level (easy, normal, hard, "
+        "expert, e.g. expert:time=1), random, heuristic, mcts:time=2 ... (default: heuristic; "
+        "seat 1 is human when none is given at a terminal)",
     )
     play.add_argument("--seed", type=int, help="seed of the dice and the bots (default: random)")
     play.add_argument(

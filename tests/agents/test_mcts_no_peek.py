@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import alea
-from alea.agents import MCTSAgent, make
+from alea.agents import LEVELS, MCTSAgent, make, parse_spec
 from alea.core.game import State
 from alea.core.rng import make_rng
 from sampled_positions import decision_positions
@@ -37,3 +37,24 @@ def test_search_chooses_the_same_on_every_redeal(game_name: str) -> None:
             again = MCTSAgent(iterations=25).act(variant, seat, make_rng(5))
             assert again == chosen
     assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
+
+
+LEVEL_SPECS = {
+    "easy": "easy",
+    "normal": "normal",
+    "hard": "hard:iterations=20",
+    "expert": "expert:iterations=20",
+}
+"""Every level, the search levels at a fixed budget so that time does not change the choice."""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_name", ["forum", "hotre"])
+def test_every_level_chooses_the_same_on_every_redeal(game_name: str, level: str) -> None:
+    for state in positions(game_name, 4, seed=11):
+        seat = state.current_player()
+        chosen = parse_spec(LEVEL_SPECS[level]).act(state.clone(), seat, make_rng(7))
+        for k in range(2):
+            variant = state.determinize(seat, make_rng(70 + k))
+            again = parse_spec(LEVEL_SPECS[level]).act(variant, seat, make_rng(7))
+            assert again == chosen, f"{level} chose differently on a re-deal it cannot see"

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from alea.agents.levels import EasyAgent, NormalAgent, expert, hard
 from alea.agents.mcts import MCTSAgent
 from alea.agents.simple import HeuristicAgent, RandomAgent
 from alea.core.agent import Agent
 
 AGENT_KINDS: dict[str, Callable[..., Agent]] = {
+    "easy": EasyAgent,
+    "normal": NormalAgent,
+    "hard": hard,
+    "expert": expert,
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "mcts": MCTSAgent,

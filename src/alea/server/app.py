@@ -375,7 +375,7 @@ def create_app(
 
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        return {"games": _catalog(), "agents": sorted(AGENT_KINDS)}
+        return {"games": _catalog(), "agents": list(AGENT_KINDS)}
 
     @app.post("/api/games")
     async def create_game(request: Request) -> JSONResponse:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import alea
-from alea.agents import MCTSAgent, parse_spec
+from alea.agents import MCTSAgent, SearchLevel, parse_spec
 from alea.core.agent import Agent
 from alea.core.rng import make_rng
 
@@ -49,15 +49,19 @@ def bot_act(
     game = alea.load(game_name, **options)
     state = game.state_from_json(state_json)
     agent = agent_for(spec)
-    if isinstance(agent, MCTSAgent):
+    if isinstance(agent, MCTSAgent | SearchLevel):
         agent.ceiling = ceiling
     action = agent.act(state, seat, make_rng(seed))
     return action.to_json()
 
 
+SEARCH_KINDS = frozenset({"mcts", "hard", "expert"})
+"""Agent kinds that search, and so think on a worker process."""
+
+
 def slow(spec: str) -> bool:
     """Whether an agent spec names a bot that thinks for a noticeable time (a search)."""
-    return spec.startswith("mcts")
+    return spec.partition(":")[0].strip() in SEARCH_KINDS
 
 
 @dataclass(eq=False)

@@ -203,12 +203,16 @@ def check_agent(spec: Any, limits: Limits) -> str:
     if kind not in AGENT_KINDS:
         raise ValueError(f"no agent kind {kind!r}; the kinds are: {', '.join(AGENT_KINDS)}")
     bounds: dict[str, tuple[float, float, bool]] = {}
-    if kind == "mcts":
+    if kind in ("mcts", "hard", "expert"):
         bounds = {
             **_MCTS_BOUNDS,
             "time": (0.0, limits.bot_time, False),
             "iterations": (1, limits.bot_iterations, True),
         }
+        if kind != "mcts":
+            bounds["turn_time"] = (0.0, 10 * limits.bot_time, False)
+    elif kind == "easy":
+        bounds = {"mistakes": (0.0, 1.0, False)}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, text = part.partition("=")
         key = key.strip()
@@ -228,11 +232,19 @@ def check_agent(spec: Any, limits: Limits) -> str:
 
 def _check_number(kind: str, key: str, text: str, lo: float, hi: float, whole: bool) -> None:
     what = "a whole number" if whole else "a number"
-    rng = f"above 0 and at most {hi:g} seconds" if key == "time" else f"from {lo:g} to {hi:g}"
+    rng = (
+        f"above 0 and at most {hi:g} seconds"
+        if key in ("time", "turn_time")
+        else f"from {lo:g} to {hi:g}"
+    )
     try:
         value = float(int(text)) if whole else float(text)
     except ValueError:
         raise ValueError(f"{kind} {key} must be {what} {rng}, not {text[:20]!r}") from None
-    ok = math.isfinite(value) and lo <= value <= hi and not (key == "time" and value <= 0)
+    ok = (
+        math.isfinite(value)
+        and lo <= value <= hi
+        and not (key in ("time", "turn_time") and value <= 0)
+    )
     if not ok:
         raise ValueError(f"{kind} {key} must be {what} {rng}, not {text[:20]!r}")

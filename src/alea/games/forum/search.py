@@ -43,3 +43,8 @@ def evaluate(state: ForumState) -> list[float]:
         raw.append(max(0.05, v / win) ** 2)
     total = sum(raw)
     return [r / total for r in raw]
+
+
+def turn(state: ForumState) -> int:
+    """The public number of the turn the position is in: a bot's thinking is budgeted by it."""
+    return state.turn

@@ -55,3 +55,8 @@ def evaluate(state: HotreState) -> list[float]:
     raw = [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
     total = sum(raw)
     return [r / total for r in raw]
+
+
+def turn(state: HotreState) -> int:
+    """The public number of the period the position is in: a bot's thinking is budgeted by it."""
+    return state.period

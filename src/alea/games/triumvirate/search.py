@@ -57,3 +57,8 @@ def evaluate(state: TriumvirateState) -> list[float]:
         raw.append(max(v, 0.05))
     total = sum(raw)
     return [r / total for r in raw]
+
+
+def turn(state: TriumvirateState) -> int:
+    """The public number of the round the position is in: a bot's thinking is budgeted by it."""
+    return state.round

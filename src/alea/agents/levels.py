@@ -1,0 +1,162 @@
+"""Difficulty levels a player understands: ``easy``, ``normal``, ``hard`` and ``expert``.
+
+Each level is an agent spec usable wherever an agent is named (``alea play --seat``, ``alea
+ladder``, ``alea lab --agents``, the lobby):
+
+- ``easy``: the game's heuristic bot, but one decision in three (``mistakes=0.33``) is a random
+  legal move instead.
+- ``normal``: the game's heuristic bot, unchanged.
+- ``hard``: the search bot (``mcts``) thinking half a second a decision.
+- ``expert``: the search bot thinking up to two seconds a decision.
+
+``hard`` and ``expert`` take the search bot's ``time=`` and ``iterations=`` (``expert:time=1``,
+``hard:iterations=200``; ``iterations`` counts only when ``time`` is not given) and
+``turn_time=``, the seconds one whole turn may take (default 10). A turn is the run of one
+seat's decisions that the game's ``turn`` hook gives the same key (the Triumvirate's round,
+Forum's turn, the Roman Empire's period); within it, each decision gets at most half of what is
+left of the turn, so a Triumvirate march of a dozen troop steps stays within the turn's time.
+``easy`` takes ``mistakes=`` (0 to 1); ``normal`` takes no parameter: it is the heuristic bot,
+the yardstick of the other levels.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from typing import Any, Final
+
+from alea.agents.mcts import MCTSAgent
+from alea.agents.simple import HeuristicAgent
+from alea.core.agent import Agent
+from alea.core.game import Action, State
+from alea.core.registry import hook
+
+LEVELS: Final = ("easy", "normal", "hard", "expert")
+"""The levels, weakest first."""
+
+DECISION_TIME: Final = {"hard": 0.5, "expert": 2.0}
+"""Default seconds a decision of each search level."""
+TURN_TIME: Final = 10.0
+"""Default seconds a whole turn of a search level."""
+FLOOR: Final = 0.05
+"""Seconds a decision gets at least, even when its turn's time is spent."""
+
+
+class EasyAgent(Agent):
+    """The heuristic bot, making a random legal move instead with probability ``mistakes``."""
+
+    name = "easy"
+
+    def __init__(self, mistakes: float = 0.33) -> None:
+        if not 0.0 <= mistakes <= 1.0:
+            raise ValueError(f"easy mistakes must be from 0 to 1, not {mistakes!r}")
+        self.mistakes = float(mistakes)
+        self._heuristic = HeuristicAgent()
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """Mostly the heuristic's choice; now and then a random legal move."""
+        if rng.random() < self.mistakes:
+            legal = state.legal_actions()
+            return legal[int(rng.random() * len(legal))]
+        return self._heuristic.act(state, player, rng)
+
+    def spec(self) -> dict[str, Any]:
+        """Name and parameters."""
+        return {"name": self.name, "mistakes": self.mistakes}
+
+
+class NormalAgent(HeuristicAgent):
+    """The game's heuristic bot under its level name."""
+
+    name = "normal"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+class SearchLevel(Agent):
+    """``hard`` or ``expert``: the search bot within a decision's and a turn's time.
+
+    Args:
+        level: ``"hard"`` or ``"expert"``.
+        time: seconds a decision at most (default: the level's); ``None`` with ``iterations``
+            searches a fixed number of iterations, still within the turn's time.
+        iterations: iterations a decision when ``time`` is not given.
+        turn_time: seconds one turn at most.
+        **search: other parameters of :class:`~alea.agents.mcts.MCTSAgent` (``c``, ...).
+
+    """
+
+    def __init__(
+        self,
+        level: str,
+        time: float | None = None,
+        iterations: int | None = None,
+        turn_time: float = TURN_TIME,
+        **search: Any,
+    ) -> None:
+        if not 0.0 < turn_time <= 3600.0:
+            raise ValueError(f"{level} turn_time must be above 0 and at most 3600 s")
+        self.name = level
+        if time is None and iterations is None:
+            time = DECISION_TIME[level]
+        self.search = MCTSAgent(iterations=iterations or 400, time=time, **search)
+        self.time = time
+        self.iterations = iterations
+        self.turn_time = float(turn_time)
+        self.ceiling: float | None = None
+        """Seconds a decision may take at most, whatever else says (set by a server)."""
+        self._turn: Hashable = None
+        self._spent = 0.0
+
+    def spec(self) -> dict[str, Any]:
+        """Name and parameters."""
+        out: dict[str, Any] = {"name": self.name, "turn_time": self.turn_time}
+        if self.time is not None:
+            out["time"] = self.time
+        else:
+            out["iterations"] = self.iterations
+        return out
+
+    def turn_key(self, state: State, player: int) -> Hashable:
+        """What names the turn ``state`` is in for ``player``: game, seat and the game's turn key.
+
+        A game without a ``turn`` hook gives every decision a turn of its own.
+        """
+        turn = hook(state.game.name, "turn")
+        if turn is None:
+            self._spent = 0.0
+            return None
+        return (state.game.name, player, turn(state))
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """Search within what is left of this turn's time; the most visited action."""
+        key = self.turn_key(state, player)
+        if key is None or key != self._turn:
+            self._turn = key
+            self._spent = 0.0
+        allowed = max(FLOOR, (self.turn_time - self._spent) / 2)
+        if self.ceiling is not None:
+            allowed = min(allowed, self.ceiling)
+        self.search.ceiling = allowed
+        start = time.perf_counter()
+        try:
+            return self.search.act(state, player, rng)
+        finally:
+            self._spent += time.perf_counter() - start
+
+    @property
+    def last_iterations(self) -> int:
+        """Iterations of the latest decision searched."""
+        return self.search.last_iterations
+
+
+def hard(**params: Any) -> SearchLevel:
+    """The ``hard`` level: the search bot at half a second a decision."""
+    return SearchLevel("hard", **params)
+
+
+def expert(**params: Any) -> SearchLevel:
+    """The ``expert`` level: the search bot at up to two seconds a decision."""
+    return SearchLevel("expert", **params)
