@@ -544,6 +544,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     import uvicorn
 
     from alea.server.app import create_app
+    from alea.server.coordination import ServeLockError, lock_sqlite_file
     from alea.server.limits import Limits
 
     if not 0 < ns.port < 65536:
@@ -563,6 +564,11 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         raise UsageError("--max-bot-time must be above 0 and at most 3600 seconds")
     if limits.bot_iterations < 1:
         raise UsageError("--max-bot-iterations must be at least 1")
+    try:
+        # Held until the process ends: a second server on the same SQLite file stops here.
+        lock = lock_sqlite_file(ns.db)
+    except ServeLockError as exc:
+        raise UsageError(str(exc)) from None
     app = create_app(ns.db, workers=ns.workers, limits=limits)
     print(f"Alea is serving on http://{ns.host}:{ns.port}/ (database {_safe_url(ns.db)})")
     # Views are mostly SVG text; compressing each one costs the server more than it saves on
@@ -577,6 +583,8 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         # Frames past this size are refused by the protocol before they are read (close 1009).
         ws_max_size=limits.max_frame,
     )
+    if lock is not None:
+        lock.close()
     return 0
 
 

@@ -82,9 +82,10 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    db: Path, port: int, *args: str, log: Path | None = None
+    db: Path | str, port: int, *args: str, log: Path | None = None
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """``alea serve`` on ``port`` storing to ``db``; its output goes to ``log`` when given."""
+    """``alea serve`` on ``port`` storing to ``db`` (an SQLite file, or a database URL); its
+    output goes to ``log`` when given."""
     cmd = [
         sys.executable,
         "-m",
@@ -93,7 +94,7 @@ def server(
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{db}",
+        db if isinstance(db, str) else f"sqlite:///{db}",
         "--fixed-seeds",
         "--limit",
         "create_burst=10000",

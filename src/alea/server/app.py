@@ -37,6 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
+from alea.server.coordination import coordinator_for
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
@@ -250,7 +251,9 @@ def create_app(
         executor: Executor | None = (
             ProcessPoolExecutor(max_workers=n, mp_context=context) if n > 0 else None
         )
-        hub = Hub(store, executor, lim, slots=max(1, n))
+        coordinator = coordinator_for(db_url, store.sender)
+        hub = Hub(store, executor, lim, slots=max(1, n), coordinator=coordinator)
+        await coordinator.start(hub.catch_up)
         state.update(store=store, hub=hub)
         _app.state.hub = hub
 
@@ -273,6 +276,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             await hub.close()
+            await coordinator.close()
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
 

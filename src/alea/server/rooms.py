@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 import alea
 from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import bot_seed, chance_rng
@@ -30,6 +32,7 @@ from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
 from alea.render import NoRendererError, action_place, render_observation
 from alea.server.bots import FairPool, agent_for, bot_act, slow
+from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
 from alea.server.limits import Limits
 from alea.server.store import Store
 from alea.server.wire import short
@@ -122,9 +125,12 @@ class Hub:
         executor: Executor | None,
         limits: Limits | None = None,
         slots: int = 1,
+        coordinator: Coordinator | None = None,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.coord = coordinator or LocalCoordinator()
+        """Who drives which game and who hears of changes, when processes share the database."""
         self.pool = FairPool(executor, slots) if executor is not None else None
         """Search bots' workers (``None``: searches run in the event loop, for tests)."""
         self.rooms: dict[str, Room] = {}
@@ -183,9 +189,24 @@ class Hub:
 
         Runs in the background once the server serves: games with a human seat wait until
         someone opens them, and at most ``limits.live_bot_games`` games of bots play at once.
+        When processes share the database it goes on every ``RETRY`` seconds: a game of bots
+        whose driver died is taken over, and the rooms this process holds but does not drive
+        try again for their lease.
         """
+        while True:
+            await self._resume_once()
+            if not self.coord.shared:
+                return
+            await asyncio.sleep(RETRY)
+            for room in list(self.rooms.values()):
+                if not self.coord.holds(room.id) and self._servers_move(room):
+                    self.kick(room)
+
+    async def _resume_once(self) -> None:
         ids = await asyncio.to_thread(self.store.running_bot_games)
         for game_id in ids:
+            if game_id in self.rooms:
+                continue
             while (
                 sum(1 for r in self.rooms.values() if not r.has_people and r.busy())
                 >= self.limits.live_bot_games
@@ -222,8 +243,50 @@ class Hub:
             if room.touched < cutoff and not room.busy():
                 room.evicted = True
                 del self.rooms[gid]
+                await self.coord.release(gid)
                 evicted += 1
         return len(expired), evicted
+
+    async def catch_up(self, game_id: str) -> None:
+        """Take in what another process stored for ``game_id``: moves, seats, status.
+
+        Called when the database says the game changed. A room this process does not hold is
+        left alone (it is read afresh when opened); one it holds gets the new moves applied in
+        order and its viewers are shown them.
+        """
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        async with room.lock:
+            if room.unsaved:
+                return  # this process is mid-run: storing its moves tells it what it missed
+            row = await asyncio.to_thread(self.store.get, game_id)
+            fresh = await asyncio.to_thread(self.store.actions_since, game_id, room.seq)
+            if row is None:
+                return
+            if fresh:
+                state = room.state.clone()
+                lines = []
+                for data in fresh:
+                    action = room.game.action_from_json(data)
+                    lines.append(state.action_to_string(action))
+                    state.apply_action(action)
+                room.state = state
+                room.log.extend(lines)
+            seats_changed = row.seats != room.seats
+            if not fresh and not seats_changed and row.status == room.status:
+                return
+            room.seats = row.seats
+            room.status = row.status
+            if seats_changed:
+                for viewer in room.viewers:
+                    if viewer.seat is not None and room.seats[viewer.seat]["kind"] != "human":
+                        viewer.seat = None  # the seat went to a bot: its link only watches
+            now = time.monotonic()
+            room.touched = now
+            room.changed = now
+        await self.broadcast(room)
+        self.kick(room)
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -272,7 +335,7 @@ class Hub:
 
     async def broadcast(self, room: Room) -> None:
         """Send every viewer of ``room`` its own view, with the log lines it has not seen."""
-        self.flush(room)
+        self._settle(room)
         room.last_broadcast = time.monotonic()
         for viewer in list(room.viewers):
             try:
@@ -306,6 +369,13 @@ class Hub:
         else:
             await self.broadcast(room)
 
+    def _servers_move(self, room: Room) -> bool:
+        """Whether the server plays next in ``room``: dice, or any bot, in a running game."""
+        state = room.state
+        if state.is_terminal() or room.status not in ("open", "running"):
+            return False
+        return state.is_chance_node() or room.seats[state.current_player()]["kind"] == "bot"
+
     def _automatic(self, room: Room) -> bool:
         """Whether the next step is the server's: a chance event or a quick bot's move."""
         state = room.state
@@ -333,8 +403,10 @@ class Hub:
         room.status = "finished" if state.is_terminal() else "running"
         room.touched = time.monotonic()
         room.unsaved.extend(a.to_json() for a in actions)
-        if not defer or len(room.unsaved) >= FLUSH_EVERY or state.is_terminal():
+        if not defer:
             self.flush(room)
+        elif len(room.unsaved) >= FLUSH_EVERY or state.is_terminal():
+            self._settle(room)
         now = time.monotonic()
         if room.last_broadcast >= room.changed:
             room.quiet_since = now  # the first change nobody has seen yet
@@ -349,14 +421,24 @@ class Hub:
         first = room.seq - len(room.unsaved) + 1
         try:
             self.store.append(room.id, first, room.unsaved, room.status, result)
-        except Exception:
+        except Exception as exc:
             # Nothing unstored may be shown or kept: go back to what the database holds.
             fresh = self._load(room.id)
             if fresh is not None:
                 room.state, room.log, room.status = fresh.state, fresh.log, fresh.status
+                room.seats = fresh.seats
             room.unsaved = []
+            if isinstance(exc, IntegrityError):
+                # Another process stored a move at this position first: the database decides.
+                room.changed = time.monotonic()
+                raise StaleError(room.seq) from None
             raise
         room.unsaved = []
+
+    def _settle(self, room: Room) -> None:
+        """``flush``, where losing a race to another process only means reading its moves."""
+        with contextlib.suppress(StaleError):
+            self.flush(room)
 
     def kick(self, room: Room) -> None:
         """Make sure chance and bots are being played in ``room``."""
@@ -371,6 +453,11 @@ class Hub:
         and at least every ``PACE`` seconds: a fast bot game does not spend the server on
         pictures nobody has time to see.
         """
+        if not await self.coord.claim(room.id):
+            # Another process drives this game; show what this one stored, and wait to hear.
+            if room.last_broadcast < room.changed:
+                await self.broadcast(room)
+            return
         while True:
             room.wake = False
             await self._drive_moves(room)
@@ -400,12 +487,12 @@ class Hub:
                         self._commit(room, [chosen], defer=True)
                         changed = True
                     else:
-                        self.flush(room)
+                        self._settle(room)
                         snapshot = state.to_json()
                         snapshot["history"] = []
                         changed = False
                 else:
-                    self.flush(room)
+                    self._settle(room)
                     return
             if changed:
                 await self._maybe_broadcast(room)
@@ -434,6 +521,8 @@ class Hub:
                     continue  # the position moved on (a seat was handed over): think again
                 try:
                     self._commit(room, [room.game.action_from_json(chosen_json)])
+                except StaleError:
+                    continue  # another process stored a move first: think again from there
                 except AleaError as exc:
                     log.error(
                         "bot for seat %s of game %s chose an illegal action: %s",

@@ -29,8 +29,11 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
+
+from alea.server.coordination import CHANNEL
 
 metadata = MetaData()
 
@@ -172,12 +175,27 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    """The games, their seat tokens and their actions."""
+    """The games, their seat tokens and their actions.
+
+    On PostgreSQL every change to a game's moves, seats or status also notifies the other server
+    processes, in the same transaction (``alea.server.coordination``).
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        self.sender = secrets.token_hex(6)
+        """Names this process in its notifications, so that it can skip its own."""
         migrate(self.engine)
+
+    def _notify(self, conn: Any, game_ids: list[str]) -> None:
+        """Tell the other processes, when ``conn``'s transaction commits, that games changed."""
+        if self.notifies:
+            for game_id in game_ids:
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id}
+                )
 
     def create_game(
         self,
@@ -251,6 +269,16 @@ class Store:
             ).all()
         return [json.loads(r.action) for r in rows]
 
+    def actions_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
+        """The stored actions of a game after its first ``seq``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_table.c.action)
+                .where(actions_table.c.game_id == game_id, actions_table.c.seq > seq)
+                .order_by(actions_table.c.seq)
+            ).all()
+        return [json.loads(r.action) for r in rows]
+
     def count_actions(self, game_id: str) -> int:
         """How many actions a game has stored."""
         with self.engine.connect() as conn:
@@ -283,6 +311,7 @@ class Store:
                     updated=_now(),
                 )
             )
+            self._notify(conn, [game_id])
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
         """Replace a game's seat list (a seat handed to a bot) and status."""
@@ -292,6 +321,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
+            self._notify(conn, [game_id])
 
     def seat_for(self, game_id: str, token: str) -> int | None:
         """The seat a token opens in a game, or ``None``."""
@@ -392,3 +422,4 @@ class Store:
                 .where(c.id.in_(game_ids), c.status.in_(("open", "running")))
                 .values(status="expired", updated=_now())
             )
+            self._notify(conn, game_ids)

@@ -1,0 +1,208 @@
+"""Several ``alea serve`` processes on one PostgreSQL database serve the same games.
+
+Runs when ``ALEA_TEST_POSTGRES_URL`` names a database the test may empty (``.ci/run`` starts a
+local PostgreSQL server and sets it). The SQLite test at the end always runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import free_port, post, server
+from websockets.sync.client import ClientConnection, connect
+
+URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
+needs_postgres = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
+
+
+@pytest.fixture
+def url() -> str:
+    from sqlalchemy import create_engine, text
+
+    assert URL is not None
+    engine = create_engine(URL)
+    with engine.begin() as conn:
+        for table in ("actions", "seat_tokens", "games", "alembic_version"):
+            conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
+    return URL
+
+
+@pytest.fixture
+def two(url: str, tmp_path: Path) -> Iterator[tuple[int, int, subprocess.Popen[bytes]]]:
+    """Two servers on the same database: their ports, and the first one's process."""
+    a, b = free_port(), free_port()
+    with server(url, a, log=tmp_path / "a.log") as first, server(url, b, log=tmp_path / "b.log"):
+        yield a, b, first
+
+
+def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
+    body = {
+        "game": "triumvirate",
+        "seats": [
+            {"kind": "human"} if s == "human" else {"kind": "bot", "agent": s} for s in seats
+        ],
+        **extra,
+    }
+    return post(port, "/api/games", body)
+
+
+def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
+    """The view and error messages ``ws`` receives until ``until`` (monotonic seconds)."""
+    while True:
+        left = until - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            msg = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            return
+        if msg["type"] in ("view", "error"):
+            yield msg
+
+
+def first_view(ws: ClientConnection, token: str | None = None) -> dict[str, Any]:
+    ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
+    return next(views(ws, time.monotonic() + 30))
+
+
+def stored_moves(port: int, game_id: str) -> int:
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}", timeout=10) as r:
+        return int(json.loads(r.read())["moves"])
+
+
+def mover_token(port: int, made: dict[str, Any]) -> str:
+    """The token of the seat to move once the opening dice are rolled."""
+    with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**24) as ws:
+        view = first_view(ws)
+        while view["to_move"] is None or view["to_move"] < 0:
+            view = next(views(ws, time.monotonic() + 30))
+    return str(next(s["token"] for s in made["seats"] if s["seat"] == view["to_move"]))
+
+
+@needs_postgres
+def test_a_move_made_through_one_process_is_seen_through_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    with (
+        connect(f"ws://127.0.0.1:{a}/ws/{gid}", max_size=2**24) as player,
+        connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as watcher,
+    ):
+        view = first_view(player, mover_token(a, made))
+        if not view["legal"]:  # the opening dice may still be on their way
+            view = next(v for v in views(player, time.monotonic() + 30) if v["legal"])
+        first_view(watcher)
+        for _ in range(3):
+            if not view["legal"]:
+                break
+            player.send(json.dumps({"type": "act", "seq": view["seq"], "i": 0}))
+            view = next(v for v in views(player, time.monotonic() + 30) if v["seq"] > view["seq"])
+            seen = next(
+                (v for v in views(watcher, time.monotonic() + 30) if v["seq"] >= view["seq"]),
+                None,
+            )
+            assert seen is not None, "the other process never showed the move"
+            assert seen["log"][-1] == view["log"][-1]
+
+
+@needs_postgres
+def test_two_processes_never_store_two_moves_at_one_position(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=5)
+    gid = made["id"]
+    token = mover_token(a, made)
+    with (
+        connect(f"ws://127.0.0.1:{a}/ws/{gid}", max_size=2**24) as one,
+        connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as other,
+    ):
+        view = first_view(one, token)
+        if not view["legal"]:  # the opening dice may still be on their way
+            view = next(v for v in views(one, time.monotonic() + 30) if v["legal"])
+        again = first_view(other, token)
+        if again["seq"] < view["seq"]:
+            again = next(v for v in views(other, time.monotonic() + 30) if v["seq"] >= view["seq"])
+        assert again["seq"] == view["seq"]
+        last = len(view["legal"]) - 1
+        for ws, i in ((one, 0), (other, last)):  # the same seat, the same position, at once
+            ws.send(json.dumps({"type": "act", "seq": view["seq"], "i": i}))
+        answers = [
+            next(
+                v
+                for v in views(ws, time.monotonic() + 30)
+                if v["type"] == "error" or v["seq"] > view["seq"]
+            )
+            for ws in (one, other)
+        ]
+    refused = [m for m in answers if m["type"] == "error"]
+    assert len(refused) == 1, "one of the two moves was refused"
+    assert "out of date" in refused[0]["message"]
+    kept = next(m for m in answers if m["type"] == "view")
+    assert kept["log"][len(kept["log"]) - (kept["seq"] - view["seq"])] in {
+        view["legal"][0]["text"],
+        view["legal"][last]["text"],
+    } or any(x["text"] in kept["log"] for x in (view["legal"][0], view["legal"][last]))
+    assert stored_moves(a, gid) >= view["seq"] + 1
+
+
+@needs_postgres
+def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, first = two
+    # Search bots think on the worker processes: a game long enough to be cut in the middle.
+    made = game(a, ["mcts:iterations=20"] * 3, seed=9)
+    gid = made["id"]
+    deadline = time.monotonic() + 120
+    while stored_moves(a, gid) < 8 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    first.send_signal(signal.SIGKILL)
+    first.wait(10)
+    before = stored_moves(b, gid)
+    assert before >= 8, "the first process did not play the bots"
+    deadline = time.monotonic() + 120
+    while stored_moves(b, gid) <= before + 8 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert stored_moves(b, gid) > before + 8, "no process took over the game's bots"
+    with connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as ws:
+        view = first_view(ws)
+        assert view["seq"] >= before  # every move stored before the kill is still there
+
+
+def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    with server(db, free_port()):
+        second = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "alea",
+                "serve",
+                "--port",
+                str(free_port()),
+                "--db",
+                f"sqlite:///{db}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert second.returncode == 2
+    assert "already serving" in second.stderr
+    assert "PostgreSQL" in second.stderr
+    assert "Traceback" not in second.stderr
