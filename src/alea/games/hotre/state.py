@@ -314,81 +314,136 @@ def _binomial(k: int, p: float) -> list[tuple[int, float]]:
     return [(i, math.comb(k, i) * p**i * (1 - p) ** (k - i)) for i in range(k + 1)]
 
 
+SAVED_KEYS: Final[dict[str, str]] = {
+    "force_in_land": "occ",
+    "armies_in_land": "cnt",
+    "fort_level": "fort",
+    "fort_owner": "fown",
+    "city_state": "city",
+    "force_kind": "fk",
+    "force_owner": "fo",
+    "force_origin": "fx",
+    "force_armies": "armies",
+    "people_points": "ppts",
+    "faction_points": "fpts",
+    "cards_played": "played",
+    "people_counter": "pcounter",
+    "emperor_counter": "ecounter",
+    "people_counter_seen": "pknow",
+    "emperor_counter_seen": "eknow",
+    "prev_people_counter": "prev_pnum",
+    "eliminated_legions": "elim",
+    "faction_dead": "dead",
+    "draw_order": "order",
+    "counter_pile": "pile",
+    "card_box": "box",
+    "task_queue": "dq",
+    "pending": "pend",
+    "forts_built": "new_forts",
+    "truces": "truce",
+    "emptied_by_calamity": "calm",
+    "active_seat": "active",
+    "half_turn": "half",
+    "acting_force": "act_force",
+    "turn_force": "main_force",
+    "sub_force_acting": "sub",
+    "armies_to_place": "to_place",
+    "free_forts_left": "free_forts",
+    "armies_placed": "placed",
+    "draw_position": "draw_pos",
+    "drawn_counter": "drawn",
+    "emperor_handout": "emp_phase",
+    "next_people_call": "pcall",
+    "next_emperor_call": "ecall",
+    "battle_land": "bat_land",
+    "battle_round": "bat_round",
+    "battle_defender": "bat_def",
+    "battle_difficult": "bat_diff",
+    "battle_by_sea": "bat_sea",
+    "turn_flags": "flags",
+    "cities_to_found": "found_left",
+    "resume_stage": "back",
+    "battle_by_card": "bat_card",
+    "rebels_to_fight": "rebels_left",
+}
+"""The key each renamed field is saved under: saved positions keep their short keys."""
+
+
 class HotreState(CachedLegalState, SavedState):
     """A position of History of the Roman Empire."""
 
     _LISTS: Final = (
-        "occ",
-        "cnt",
-        "fort",
-        "fown",
-        "city",
-        "fk",
-        "fo",
-        "fx",
-        "armies",
+        "force_in_land",
+        "armies_in_land",
+        "fort_level",
+        "fort_owner",
+        "city_state",
+        "force_kind",
+        "force_owner",
+        "force_origin",
+        "force_armies",
         "nation_force",
-        "ppts",
-        "fpts",
-        "played",
-        "pcounter",
-        "ecounter",
-        "pknow",
-        "eknow",
-        "prev_pnum",
+        "people_points",
+        "faction_points",
+        "cards_played",
+        "people_counter",
+        "emperor_counter",
+        "people_counter_seen",
+        "emperor_counter_seen",
+        "prev_people_counter",
         "start_land",
-        "elim",
-        "dead",
-        "order",
-        "pile",
-        "box",
-        "dq",
-        "pend",
-        "new_forts",
+        "eliminated_legions",
+        "faction_dead",
+        "draw_order",
+        "counter_pile",
+        "card_box",
+        "task_queue",
+        "pending",
+        "forts_built",
         "used_cards",
         "winners",
-        "truce",
-        "calm",
+        "truces",
+        "emptied_by_calamity",
     )
     _SCALARS: Final = (
         "period",
         "stage",
         "player",
-        "active",
-        "half",
-        "act_force",
-        "main_force",
-        "sub",
-        "to_place",
-        "free_forts",
-        "placed",
-        "draw_pos",
-        "drawn",
-        "emp_phase",
-        "pcall",
-        "ecall",
-        "bat_land",
-        "bat_round",
-        "bat_def",
-        "bat_diff",
-        "bat_sea",
-        "flags",
+        "active_seat",
+        "half_turn",
+        "acting_force",
+        "turn_force",
+        "sub_force_acting",
+        "armies_to_place",
+        "free_forts_left",
+        "armies_placed",
+        "draw_position",
+        "drawn_counter",
+        "emperor_handout",
+        "next_people_call",
+        "next_emperor_call",
+        "battle_land",
+        "battle_round",
+        "battle_defender",
+        "battle_difficult",
+        "battle_by_sea",
+        "turn_flags",
         "deal_seat",
         "deal_set",
-        "found_left",
-        "back",
-        "bat_card",
-        "rebels_left",
+        "cities_to_found",
+        "resume_stage",
+        "battle_by_card",
+        "rebels_to_fight",
     )
 
     __slots__ = (
         *_LISTS,
         *_SCALARS,
-        "S",
+        "seat_count",
         "_hist",
         "_hlen",
         "_legal",
-        "_log",
+        "_points_log",
         "game",
         "hands",
         "n",
@@ -400,76 +455,76 @@ class HotreState(CachedLegalState, SavedState):
         self.opts = game.opts
         self.n = game.num_players
         S = 4 if self.n == 2 else self.n  # HRE-15.1: two players play four seats
-        self.S = S
-        self.occ = [-1] * NL
-        self.cnt = [0] * NL
-        self.fort = [0] * NL
-        self.fown = [-1] * NL
-        self.city = [0] * NL
-        self.fk = [FACTION] * S + [REBELS]
-        self.fo = [*range(S), -1]
-        self.fx = [0] * (S + 1)
-        self.armies = [0] * (S + 1)
+        self.seat_count = S
+        self.force_in_land = [-1] * NL
+        self.armies_in_land = [0] * NL
+        self.fort_level = [0] * NL
+        self.fort_owner = [-1] * NL
+        self.city_state = [0] * NL
+        self.force_kind = [FACTION] * S + [REBELS]
+        self.force_owner = [*range(S), -1]
+        self.force_origin = [0] * (S + 1)
+        self.force_armies = [0] * (S + 1)
         self.nation_force = [-1] * len(NATIONS)
-        self.ppts = [0] * S
-        self.fpts = [0] * S
+        self.people_points = [0] * S
+        self.faction_points = [0] * S
         self.hands: list[list[int]] = [[] for _ in range(S)]
-        self.played = [0] * S
-        self.pcounter = [0] * S
-        self.ecounter = [0] * S
-        self.pknow = [0] * S
-        self.eknow = [0] * S
-        self.prev_pnum = [0] * S
+        self.cards_played = [0] * S
+        self.people_counter = [0] * S
+        self.emperor_counter = [0] * S
+        self.people_counter_seen = [0] * S
+        self.emperor_counter_seen = [0] * S
+        self.prev_people_counter = [0] * S
         self.start_land = [-1] * S
-        self.elim = [0] * S
-        self.dead = [0] * S
-        self.order = list(range(S))
-        self.pile: list[int] = []
+        self.eliminated_legions = [0] * S
+        self.faction_dead = [0] * S
+        self.draw_order = list(range(S))
+        self.counter_pile: list[int] = []
         deck = [c for c in DECK if not c.optional]
         if self.opts.gods_favor:  # HRE-15.3
             swap = next(c for c in deck if c.kind == "wrath_of_god" and c.id == 35)
             deck[deck.index(swap)] = DECK[-1]
-        self.box = [c.id for c in deck]
-        self.dq: list[int] = []
-        self.pend: list[int] = []
-        self.new_forts: list[int] = []
+        self.card_box = [c.id for c in deck]
+        self.task_queue: list[int] = []
+        self.pending: list[int] = []
+        self.forts_built: list[int] = []
         self.used_cards: list[int] = []
-        self.truce: list[int] = []
-        self.calm = [0] * NL
+        self.truces: list[int] = []
+        self.emptied_by_calamity = [0] * NL
         self.winners: list[int] = []
         self.period = 1
         self.stage = DEAL
         self.player = CHANCE
-        self.active = -1
-        self.half = 0
-        self.act_force = -1
-        self.main_force = -1
-        self.sub = 0
-        self.to_place = 0
-        self.free_forts = 0
-        self.placed = 0
-        self.draw_pos = 0
-        self.drawn = 0
-        self.emp_phase = 0
-        self.pcall = 1
-        self.ecall = 1
-        self.bat_land = -1
-        self.bat_round = 0
-        self.bat_def = -1
-        self.bat_diff = 0
-        self.bat_sea = 0
-        self.flags = 0
+        self.active_seat = -1
+        self.half_turn = 0
+        self.acting_force = -1
+        self.turn_force = -1
+        self.sub_force_acting = 0
+        self.armies_to_place = 0
+        self.free_forts_left = 0
+        self.armies_placed = 0
+        self.draw_position = 0
+        self.drawn_counter = 0
+        self.emperor_handout = 0
+        self.next_people_call = 1
+        self.next_emperor_call = 1
+        self.battle_land = -1
+        self.battle_round = 0
+        self.battle_defender = -1
+        self.battle_difficult = 0
+        self.battle_by_sea = 0
+        self.turn_flags = 0
         self.deal_seat = 0
         self.deal_set = 1
-        self.found_left = 0
-        self.back = 0
-        self.bat_card = 0
-        self.rebels_left = 0
+        self.cities_to_found = 0
+        self.resume_stage = 0
+        self.battle_by_card = 0
+        self.rebels_to_fight = 0
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
         # the points log: nested pairs (entries, earlier), shared by clones like the history
-        self._log: tuple[Any, ...] | None = None
+        self._points_log: tuple[Any, ...] | None = None
 
     # -- contract -----------------------------------------------------------------------------
 
@@ -498,7 +553,7 @@ class HotreState(CachedLegalState, SavedState):
         c.game = self.game
         c.opts = self.opts
         c.n = self.n
-        c.S = self.S
+        c.seat_count = self.seat_count
         for f in self._LISTS:
             setattr(c, f, getattr(self, f).copy())
         for f in self._SCALARS:
@@ -507,24 +562,24 @@ class HotreState(CachedLegalState, SavedState):
         c._hist = self._hist
         c._hlen = self._hlen
         c._legal = self._legal
-        c._log = self._log
+        c._points_log = self._points_log
         return c
 
     # -- small queries ------------------------------------------------------------------------
 
     def owner(self, force: int) -> int:
         """Seat owning ``force`` (-1 for the Rebels)."""
-        return int(self.fo[force])
+        return int(self.force_owner[force])
 
     def _new_force(self, kind: int, owner: int, extra: int) -> int:
-        self.fk.append(kind)
-        self.fo.append(owner)
-        self.fx.append(extra)
-        self.armies.append(0)
-        return len(self.fk) - 1
+        self.force_kind.append(kind)
+        self.force_owner.append(owner)
+        self.force_origin.append(extra)
+        self.force_armies.append(0)
+        return len(self.force_kind) - 1
 
     def _emperor(self, seat: int) -> Any:
-        k = self.ecounter[seat]
+        k = self.emperor_counter[seat]
         if not k:
             return None
         return CHARTS.emperors[(self.period - 1) * 6 + k - 1]
@@ -537,26 +592,26 @@ class HotreState(CachedLegalState, SavedState):
 
     def legions_unused(self, seat: int) -> int:
         """Legion counters neither on the map, eliminated nor waiting to be placed (HRE-5.1)."""
-        pending = self.to_place if self.act_force == seat and self.half == 2 else 0
-        legions = self.opts.legion_set(self.S)
-        return legions - self.armies[seat] - self.elim[seat] - pending
+        pending = self.armies_to_place if self.acting_force == seat and self.half_turn == 2 else 0
+        legions = self.opts.legion_set(self.seat_count)
+        return legions - self.force_armies[seat] - self.eliminated_legions[seat] - pending
 
     def _take_legions(self, seat: int, k: int) -> int:
         """Add up to ``k`` Legions to place, unused counters first, then eliminated (HRE-5.0)."""
         got = 0
         for _ in range(k):
             if self.legions_unused(seat) > 0:
-                self.to_place += 1
-            elif self.elim[seat] > 0:
-                self.elim[seat] -= 1
-                self.to_place += 1
+                self.armies_to_place += 1
+            elif self.eliminated_legions[seat] > 0:
+                self.eliminated_legions[seat] -= 1
+                self.armies_to_place += 1
             else:
                 break
             got += 1
         return got
 
     def _held(self, force: int) -> list[int]:
-        occ = self.occ
+        occ = self.force_in_land
         return [i for i in range(NL) if occ[i] == force]
 
     # -- legal actions ------------------------------------------------------------------------
@@ -580,20 +635,21 @@ class HotreState(CachedLegalState, SavedState):
             return out
         if st == EXPAND:
             out = [_PICK[p, v, land] for v, land in self._placements()]
-            if self.half == 2 and not self.sub and self.free_forts:
+            if self.half_turn == 2 and not self.sub_force_acting and self.free_forts_left:
                 out += [_PICK[p, "free_fort", land] for land in self._fort_sites()]
-            if not self.sub:
+            if not self.sub_force_acting:
                 out += self._card_plays(False)
             out.append(_DECIDE[p, "end_expansion"])
             return out
         if st == RETREAT:
             out = [
-                _PICK[p, "retreat", land] for land in self._retreats(self.bat_land, self.bat_def)
+                _PICK[p, "retreat", land]
+                for land in self._retreats(self.battle_land, self.battle_defender)
             ]
             out.append(_DECIDE[p, "stand"])
             return out
         if st == DISPLACE:
-            src, force = self.dq[0], self.dq[1]
+            src, force = self.task_queue[0], self.task_queue[1]
             out = [_PICK[p, "retreat", land] for land in self._retreats(src, force, True)]
             out.append(_DECIDE[p, "eliminate"])
             return out
@@ -604,31 +660,31 @@ class HotreState(CachedLegalState, SavedState):
         if st == FOUND:
             return [_PICK[p, "found", land] for land in self._found_sites()[0]]
         if st == REBELRETREAT:
-            out = [_PICK[p, "retreat", land] for land in self._retreats(self.pend[0], p)]
+            out = [_PICK[p, "retreat", land] for land in self._retreats(self.pending[0], p)]
             out.append(_DECIDE[p, "stand"])
             return out
         if st == OFFER:
-            return [Offer(p, k) for k in range(self.fpts[p] + 1)]
+            return [Offer(p, k) for k in range(self.faction_points[p] + 1)]
         if st == ANSWER:
             return [_DECIDE[p, "accept"], _DECIDE[p, "refuse"]]
         return []
 
     def _hand_targets(self) -> list[int]:
-        held = self.ecounter if self.emp_phase else self.pcounter
-        d = self.order[self.draw_pos]
-        empty = [t for t in range(self.S) if not held[t] and t != d]
+        held = self.emperor_counter if self.emperor_handout else self.people_counter
+        d = self.draw_order[self.draw_position]
+        empty = [t for t in range(self.seat_count) if not held[t] and t != d]
         if not held[d]:
             return [d, *empty]
         return empty
 
     def _card_plays(self, declaring: bool) -> list[Action]:
-        s = self.active
-        if self.played[s] >= 2:  # HRE-4.0
+        s = self.active_seat
+        if self.cards_played[s] >= 2:  # HRE-4.0
             return []
         out: list[Action] = []
         seen: set[tuple[str, int]] = set()
         period = self.period
-        half = self.half
+        half = self.half_turn
         for cid in self.hands[s]:
             kind, first, last, before, only, key = CARD_INFO[cid]
             if not first <= period <= last or (before and not declaring):
@@ -643,23 +699,29 @@ class HotreState(CachedLegalState, SavedState):
         return out
 
     def _card_targets(self, kind: str) -> list[int]:
-        s = self.active
+        s = self.active_seat
         if kind in LASTING:
-            if self.flags >> LASTING[kind] & 1:
+            if self.turn_flags >> LASTING[kind] & 1:
                 return []  # HRE-8.1: the same lasting effect does not add up
-            if kind == "leader" and self.main_force < 0:
+            if kind == "leader" and self.turn_force < 0:
                 return []
             return [-1]
         if kind in ("minor_people", "kingdom"):
             return [-1]
         if kind == "elite_troops":
-            if self.half == 2 and (self.dead[s] or self.legions_unused(s) + self.elim[s] <= 0):
+            if self.half_turn == 2 and (
+                self.faction_dead[s] or self.legions_unused(s) + self.eliminated_legions[s] <= 0
+            ):
                 return []
             return [-1]
         if kind == "epidemy":
-            return [i for i in range(NL) if self.cnt[i]]
+            return [i for i in range(NL) if self.armies_in_land[i]]
         if kind == "pestilence":
-            return [a for a, lands in enumerate(AREA_LANDS) if any(self.cnt[i] for i in lands)]
+            return [
+                a
+                for a, lands in enumerate(AREA_LANDS)
+                if any(self.armies_in_land[i] for i in lands)
+            ]
         if kind == "wrath_of_god":
             spared = {ROME}
             if self.period >= self.opts.constantinople_from:
@@ -667,52 +729,55 @@ class HotreState(CachedLegalState, SavedState):
             return [
                 i
                 for i in range(NL)
-                if i not in spared and (self.cnt[i] or self.fort[i] or self.city[i] == 1)
+                if i not in spared
+                and (self.armies_in_land[i] or self.fort_level[i] or self.city_state[i] == 1)
             ]
         if kind == "disaster":
-            return [i for i in range(NL) if self.city[i] == 1]
+            return [i for i in range(NL) if self.city_state[i] == 1]
         if kind == "plague":
-            return [i for i in range(NL) if self.cnt[i]]
+            return [i for i in range(NL) if self.armies_in_land[i]]
         if kind == "people_revive":
-            fk, fo, nf = self.fk, self.fo, self.nation_force
+            fk, fo, nf = self.force_kind, self.force_owner, self.nation_force
             return [
                 k
                 for k in range(len(NATIONS))
                 if nf[k] >= 0
                 and fk[nf[k]] == PEOPLE
                 and fo[nf[k]] == s
-                and nf[k] != self.main_force
+                and nf[k] != self.turn_force
             ]
         if kind in ("treachery", "revolt"):
-            if self.stage != EXPAND or self.to_place <= 0 or self.sub:
+            if self.stage != EXPAND or self.armies_to_place <= 0 or self.sub_force_acting:
                 return []
             return self._strike_targets(kind == "revolt")
         if kind == "rebellion":
             return [
                 i
                 for i in range(NL)
-                if self.occ[i] >= 0 and self.fk[self.occ[i]] == FACTION and self.occ[i] != s
+                if self.force_in_land[i] >= 0
+                and self.force_kind[self.force_in_land[i]] == FACTION
+                and self.force_in_land[i] != s
             ]
         if kind == "roman_fortify":
-            if self.dead[s]:
+            if self.faction_dead[s]:
                 return []
             return sorted({*self._fort_sites(), *(i for i in range(NL) if self._free_upgrade(i))})
         if kind == "engineering":
-            if self.dead[s]:
+            if self.faction_dead[s]:
                 return []
             return [
                 i
                 for i in range(NL)
-                if self.occ[i] == s
-                and ((RESOURCE[i] and not self.city[i]) or self._free_upgrade(i))
+                if self.force_in_land[i] == s
+                and ((RESOURCE[i] and not self.city_state[i]) or self._free_upgrade(i))
             ]
         return []
 
     def _strike_targets(self, revolt: bool) -> list[int]:
         """Lands a Revolt (HRE-8.5.6) or Treachery (HRE-8.5.17) may strike."""
-        s = self.active
-        f = self.act_force
-        occ, fo = self.occ, self.fo
+        s = self.active_seat
+        f = self.acting_force
+        occ, fo = self.force_in_land, self.force_owner
         out = []
         for t in range(NL):
             g = occ[t]
@@ -721,92 +786,104 @@ class HotreState(CachedLegalState, SavedState):
             if revolt:
                 if fo[g] < 0 or not any(occ[n] >= 0 and fo[occ[n]] == s for n in ADJ[t]):
                     continue
-            elif self.cnt[t] != 1 or self.fort[t] == 2 or not any(occ[n] == f for n in ADJ[t]):
+            elif (
+                self.armies_in_land[t] != 1
+                or self.fort_level[t] == 2
+                or not any(occ[n] == f for n in ADJ[t])
+            ):
                 continue
             out.append(t)
         return out
 
     def _free_upgrade(self, land: int) -> bool:
-        s = self.active
+        s = self.active_seat
         return (
-            self.fort[land] == 1
-            and self.fown[land] == s
-            and self.city[land] > 0
-            and self.occ[land] in (s, -1)
+            self.fort_level[land] == 1
+            and self.fort_owner[land] == s
+            and self.city_state[land] > 0
+            and self.force_in_land[land] in (s, -1)
         )
 
     def _fort_sites(self) -> list[int]:
-        s = self.active
-        return [i for i in range(NL) if self.occ[i] == s and not self.fort[i]]
+        s = self.active_seat
+        return [i for i in range(NL) if self.force_in_land[i] == s and not self.fort_level[i]]
 
     def _build_options(self) -> list[Action]:
-        s = self.active
+        s = self.active_seat
         o = self.opts
-        rvp = self.fpts[s]
+        rvp = self.faction_points[s]
         out: list[Action] = []
         cost = (
             o.recruit_cost_late if self.period >= o.recruit_cost_late_from else o.recruit_cost_early
         )
-        if self.elim[s] > 0 and rvp >= cost:
+        if self.eliminated_legions[s] > 0 and rvp >= cost:
             out.append(_DECIDE[s, "recruit"])
-        held = [i for i in range(NL) if self.occ[i] == s]
+        held = [i for i in range(NL) if self.force_in_land[i] == s]
         near: set[int] = set()
         for h in held:
             near.update(ADJ[h])
-        rebels = self.S
+        rebels = self.seat_count
         for i in sorted(near):
-            k = self.cnt[i]
+            k = self.armies_in_land[i]
             if (
-                self.occ[i] == rebels
+                self.force_in_land[i] == rebels
                 and rvp >= k * o.rebel_bribe_cost
-                and self.legions_unused(s) + self.elim[s] >= k
-                and self.armies[s] + self.to_place + k <= o.legion_set(self.S)
+                and self.legions_unused(s) + self.eliminated_legions[s] >= k
+                and self.force_armies[s] + self.armies_to_place + k <= o.legion_set(self.seat_count)
             ):
                 out.append(_PICK[s, "bribe", i])
         if rvp >= o.fort_cost:
-            out += [_PICK[s, "fort", i] for i in held if not self.fort[i]]
+            out += [_PICK[s, "fort", i] for i in held if not self.fort_level[i]]
         if rvp >= o.fortress_cost:
             out += [
                 _PICK[s, "fortress", i]
                 for i in range(NL)
-                if self.fort[i] == 1
-                and self.fown[i] == s
-                and self.city[i]
-                and self.occ[i] in (s, -1)
-                and i not in self.new_forts
+                if self.fort_level[i] == 1
+                and self.fort_owner[i] == s
+                and self.city_state[i]
+                and self.force_in_land[i] in (s, -1)
+                and i not in self.forts_built
             ]
         if rvp >= o.rebuild_cost:
-            out += [_PICK[s, "rebuild", i] for i in held if self.city[i] == 2]
+            out += [_PICK[s, "rebuild", i] for i in held if self.city_state[i] == 2]
         out.append(_DECIDE[s, "end_build"])
         return out
 
     def _takeup_lands(self) -> list[int]:
-        f = self.act_force
-        if self.fk[f] == FACTION:  # HRE-11.2: never leave a held land vacant
+        f = self.acting_force
+        if self.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
             return [
                 i
                 for i in range(NL)
-                if self.occ[i] == f and (self.cnt[i] >= 2 or (self.fort[i] and self.fown[i] == f))
+                if self.force_in_land[i] == f
+                and (
+                    self.armies_in_land[i] >= 2 or (self.fort_level[i] and self.fort_owner[i] == f)
+                )
             ]
-        return [i for i in range(NL) if self.occ[i] == f]
+        return [i for i in range(NL) if self.force_in_land[i] == f]
 
     def _placements(self) -> list[tuple[str, int]]:
         """Legal placements of the acting force: (verb, land)."""
-        if self.to_place <= 0:
+        if self.armies_to_place <= 0:
             return []
-        f = self.act_force
-        kind = self.fk[f]
-        occ = self.occ
-        if kind == FACTION and self.period == 1 and self.armies[f] == 0 and not self.placed:
+        f = self.acting_force
+        kind = self.force_kind[f]
+        occ = self.force_in_land
+        if (
+            kind == FACTION
+            and self.period == 1
+            and self.force_armies[f] == 0
+            and not self.armies_placed
+        ):
             taken = set(self.start_land)
             return [("start", land) for land in STARTS if land not in taken]  # HRE-5.5
-        if kind == FACTION and self.armies[f] == 0 and not self.placed:
+        if kind == FACTION and self.force_armies[f] == 0 and not self.armies_placed:
             return [("place", land) for land in self._reentry()[0]]
-        if kind != FACTION and not self.placed:
+        if kind != FACTION and not self.armies_placed:
             start = self._start_of(f)
-            if self.armies[f] == 0:
+            if self.force_armies[f] == 0:
                 return [("place", start)]  # HRE-4.4
-        cnt = self.cnt
+        cnt = self.armies_in_land
         mark = [False] * NL
         faction = kind == FACTION
         for h in range(NL):
@@ -817,11 +894,11 @@ class HotreState(CachedLegalState, SavedState):
                 if faction:
                     for n in OVERSEAS[h]:
                         mark[n] = True
-        if not faction and not self.placed:
+        if not faction and not self.armies_placed:
             mark[self._start_of(f)] = True
         spared: set[int] = set()
-        if self.truce:
-            spared = {t & 7 for t in self.truce if t >> 3 == f}
+        if self.truces:
+            spared = {t & 7 for t in self.truces if t >> 3 == f}
         return [
             ("place", i)
             for i in range(NL)
@@ -829,21 +906,21 @@ class HotreState(CachedLegalState, SavedState):
         ]
 
     def _start_of(self, force: int) -> int:
-        kind = self.fk[force]
+        kind = self.force_kind[force]
         if kind == PEOPLE:
-            return CHARTS.peoples[self.fx[force] >> 8].start
-        card = DECK[(self.fx[force] >> 8) - 1]
+            return CHARTS.peoples[self.force_origin[force] >> 8].start
+        card = DECK[(self.force_origin[force] >> 8) - 1]
         assert card.land is not None
         return card.land
 
     def _reentry(self) -> tuple[list[int], bool]:
         """HRE-5.6: where a Faction with no Legion places its first one (and if by fallback)."""
-        s = self.act_force
-        occ, fort = self.occ, self.fort
+        s = self.acting_force
+        occ, fort = self.force_in_land, self.fort_level
         lvl1 = [i for i in range(NL) if occ[i] < 0 and fort[i]]
         if lvl1:
             return lvl1, False
-        roman = [i for i in range(NL) if occ[i] >= 0 and self.fk[occ[i]] == FACTION]
+        roman = [i for i in range(NL) if occ[i] >= 0 and self.force_kind[occ[i]] == FACTION]
         lvl2 = sorted({n for r in roman for n in ADJ[r] if occ[n] < 0 and not fort[n]})
         if lvl2:
             return lvl2, False
@@ -855,15 +932,22 @@ class HotreState(CachedLegalState, SavedState):
     def _retreats(self, src: int, force: int, displaced: bool = False) -> list[int]:
         out = []
         for n in ADJ[src]:  # HRE-9.2: border or strait, never the sea
-            if (self.occ[n] == force and self.cnt[n] < 3) or (
-                not displaced and self.occ[n] < 0 and self.fort[n] and self.fown[n] == force
+            if (self.force_in_land[n] == force and self.armies_in_land[n] < 3) or (
+                not displaced
+                and self.force_in_land[n] < 0
+                and self.fort_level[n]
+                and self.fort_owner[n] == force
             ):
                 out.append(n)
         return out
 
     def _found_sites(self) -> tuple[list[int], int]:
-        s = self.active
-        sites = [i for i in range(NL) if self.occ[i] == s and RESOURCE[i] and not self.city[i]]
+        s = self.active_seat
+        sites = [
+            i
+            for i in range(NL)
+            if self.force_in_land[i] == s and RESOURCE[i] and not self.city_state[i]
+        ]
         start = self.start_land[s]
         home = [i for i in sites if start >= 0 and AREA_OF[i] == AREA_OF[start]]
         if home:
@@ -878,35 +962,38 @@ class HotreState(CachedLegalState, SavedState):
             return []
         st = self.stage
         if st == ORDER:
-            perms = list(itertools.permutations(range(self.S)))
+            perms = list(itertools.permutations(range(self.seat_count)))
             return [(Order(p), 1 / len(perms)) for p in perms]
         if st == DEAL:
             cards = self._deal_pool()
             return [(_DEALS[self.deal_seat, c], 1 / len(cards)) for c in cards]
         if st == DRAW:
-            pile = self.pile
-            return [(_COUNTERS[bool(self.emp_phase), k], 1 / len(pile)) for k in pile]
+            pile = self.counter_pile
+            return [(_COUNTERS[bool(self.emperor_handout), k], 1 / len(pile)) for k in pile]
         if st == ROUND:
             return round_outcomes(*self._round_params())
         if st == LOOTROLL:
-            return [(_DICE[v], p) for v, p in SUM_DIST[self.pend[2]]]
+            return [(_DICE[v], p) for v, p in SUM_DIST[self.pending[2]]]
         if st == ENDROLL:
             return [(_DICE[v], p) for v, p in SUM_DIST[1]]
         if st == EPIDEMY:
-            k = self.cnt[self.pend[2]]
-            return [(_DICE[v], p) for v, p in _binomial(k, self.pend[1] / 6)]
+            k = self.armies_in_land[self.pending[2]]
+            return [(_DICE[v], p) for v, p in _binomial(k, self.pending[1] / 6)]
         if st == REBELROUND:
             return round_outcomes(*self._rebel_params())
         return []
 
     def _deal_pool(self) -> list[int]:
-        return [c for c in self.box if DECK[c - 1].set == self.deal_set]
+        return [c for c in self.card_box if DECK[c - 1].set == self.deal_set]
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw the pending chance outcome with its exact probabilities."""
         st = self.stage
         if st == DRAW:
-            return _COUNTERS[bool(self.emp_phase), self.pile[int(rng.random() * len(self.pile))]]
+            return _COUNTERS[
+                bool(self.emperor_handout),
+                self.counter_pile[int(rng.random() * len(self.counter_pile))],
+            ]
         if st == DEAL:
             pool = self._deal_pool()
             return _DEALS[self.deal_seat, pool[int(rng.random() * len(pool))]]
@@ -922,28 +1009,38 @@ class HotreState(CachedLegalState, SavedState):
         return outcomes[-1][0]
 
     def _round_params(self) -> tuple[int, int, bool, int, int, bool]:
-        f = self.act_force
-        fl = self.flags
-        main = f == self.main_force and not self.sub and not self.bat_card
+        f = self.acting_force
+        fl = self.turn_flags
+        main = f == self.turn_force and not self.sub_force_acting and not self.battle_by_card
         ad, am, at = 2, 0, False
         if main:
             if (fl >> LASTING["leader"] & 1) or (fl >> F_EMP3 & 1):
                 ad = 3
             am = (fl & 1) + (fl >> LASTING["gods_favor"] & 1)
             at = bool(fl >> LASTING["fury"] & 1 or fl >> LASTING["gods_favor"] & 1)
-            if self.half == 2:
-                am += self._bonus(self.active, BonusKind.ATTACK)
-                at = at or bool(self._bonus(self.active, BonusKind.TIE))
+            if self.half_turn == 2:
+                am += self._bonus(self.active_seat, BonusKind.ATTACK)
+                at = at or bool(self._bonus(self.active_seat, BonusKind.TIE))
         surprise = main and bool(fl >> LASTING["surprise_attack"] & 1)
         siege = main and bool(fl >> LASTING["siegecraft"] & 1)
-        land = self.bat_land
-        dd = 2 if (self.bat_diff or self.bat_sea) and not surprise and not self.bat_card else 1
+        land = self.battle_land
+        dd = (
+            2
+            if (self.battle_difficult or self.battle_by_sea)
+            and not surprise
+            and not self.battle_by_card
+            else 1
+        )
         dm = 0
         dt = False
-        if self.fort[land] and not siege:
+        if self.fort_level[land] and not siege:
             dm += 1
-            dt = self.fort[land] == 2
-        if self.bat_sea and not surprise and self.fk[self.bat_def] in (PEOPLE, MINOR):
+            dt = self.fort_level[land] == 2
+        if (
+            self.battle_by_sea
+            and not surprise
+            and self.force_kind[self.battle_defender] in (PEOPLE, MINOR)
+        ):
             dm += 1
         return ad, am, at, dd, dm, dt
 
@@ -982,7 +1079,7 @@ class HotreState(CachedLegalState, SavedState):
         if isinstance(a, PlayCard):
             if a.card not in self.hands[seat]:
                 return f"{a}: the card is not in the hand", "HRE-2.4"
-            if self.played[seat] >= 2:
+            if self.cards_played[seat] >= 2:
                 return f"{a}: two cards per period at most", "HRE-4.0"
             return f"{a}: the card cannot be played now or there", "HRE-8.1"
         if st == HAND:
@@ -1005,10 +1102,10 @@ class HotreState(CachedLegalState, SavedState):
         st = self.stage
         if st == DEAL:
             assert isinstance(a, Deal)
-            self.box.remove(a.card)
+            self.card_box.remove(a.card)
             self.hands[a.seat].append(a.card)
             self.deal_seat += 1
-            if self.deal_seat == self.S:
+            if self.deal_seat == self.seat_count:
                 self.deal_seat = 0
                 self.deal_set += 1
             if self.deal_set > SETS:
@@ -1016,15 +1113,15 @@ class HotreState(CachedLegalState, SavedState):
             return
         if st == ORDER:
             assert isinstance(a, Order)
-            self.order = list(a.seats)
+            self.draw_order = list(a.seats)
             self._begin_handout()
             return
         if st == DRAW:
             assert isinstance(a, DrawCounter)
-            self.pile.remove(a.number)
-            self.drawn = a.number
+            self.counter_pile.remove(a.number)
+            self.drawn_counter = a.number
             self.stage = HAND
-            self.player = self.order[self.draw_pos]
+            self.player = self.draw_order[self.draw_position]
             self._auto()
             return
         if st == ROUND:
@@ -1061,7 +1158,7 @@ class HotreState(CachedLegalState, SavedState):
         if st == TAKEUP:
             if isinstance(a, Pick):
                 self._remove(a.land, 1, eliminated=False)
-                self.to_place += 1
+                self.armies_to_place += 1
             else:
                 self.stage = EXPAND
                 self._expand_next()
@@ -1071,9 +1168,9 @@ class HotreState(CachedLegalState, SavedState):
             if isinstance(a, Decide):
                 self._end_expansion()
             elif a.verb == "free_fort":
-                self.fort[a.land] = 1
-                self.fown[a.land] = self.active
-                self.free_forts -= 1
+                self.fort_level[a.land] = 1
+                self.fort_owner[a.land] = self.active_seat
+                self.free_forts_left -= 1
                 self._expand_next()
             else:
                 self._place(a.land, a.verb == "start")
@@ -1089,12 +1186,12 @@ class HotreState(CachedLegalState, SavedState):
             self._displace(a.land if isinstance(a, Pick) else -1)
             return
         if st == FORTCHOICE:
-            land = self.pend[0]
+            land = self.pending[0]
             if a == _DECIDE[self.player, "take_fort"]:
-                self.fown[land] = self.act_force
+                self.fort_owner[land] = self.acting_force
             else:
-                self.fort[land] = 0
-                self.fown[land] = -1
+                self.fort_level[land] = 0
+                self.fort_owner[land] = -1
             self._after_fort()
             return
         if st == LOOTCHOICE:
@@ -1103,22 +1200,22 @@ class HotreState(CachedLegalState, SavedState):
                 self.stage = LOOTROLL
                 self.player = CHANCE
             else:
-                self.pend = []
+                self.pending = []
                 self._resume()
             return
         if st == REBELRETREAT:
             if isinstance(a, Pick):
-                land, g = self.pend
-                self.cnt[land] -= 1
-                if self.occ[a.land] == g:
-                    self.cnt[a.land] += 1
+                land, g = self.pending
+                self.armies_in_land[land] -= 1
+                if self.force_in_land[a.land] == g:
+                    self.armies_in_land[a.land] += 1
                 else:
-                    self.occ[a.land] = g
-                    self.cnt[a.land] = 1
-                    self.calm[a.land] = 0
-                if self.cnt[land] == 0:
-                    self.occ[land] = -1
-                    self._rebels_hold(land, self.rebels_left, g)
+                    self.force_in_land[a.land] = g
+                    self.armies_in_land[a.land] = 1
+                    self.emptied_by_calamity[a.land] = 0
+                if self.armies_in_land[land] == 0:
+                    self.force_in_land[land] = -1
+                    self._rebels_hold(land, self.rebels_to_fight, g)
             else:
                 self.stage = REBELROUND
                 self.player = CHANCE
@@ -1126,9 +1223,9 @@ class HotreState(CachedLegalState, SavedState):
         if st == OFFER:
             assert isinstance(a, Offer)
             if a.amount:
-                self.pend = [a.amount]
+                self.pending = [a.amount]
                 self.stage = ANSWER
-                self.player = self.active
+                self.player = self.active_seat
             else:
                 self.stage = ROUND
                 self.player = CHANCE
@@ -1137,49 +1234,49 @@ class HotreState(CachedLegalState, SavedState):
             if a == _DECIDE[self.player, "accept"]:
                 self._bribed()
             else:
-                self.pend = []
+                self.pending = []
                 self.stage = ROUND
                 self.player = CHANCE
             return
         if st == FOUND:
             assert isinstance(a, Pick)
-            self.city[a.land] = 1
-            self.found_left -= 1
+            self.city_state[a.land] = 1
+            self.cities_to_found -= 1
             self._found_next()
 
     # -- setup and counters (HRE-2, HRE-3) ------------------------------------------------------
 
     def _begin_handout(self) -> None:
-        self.pile = [1, 2, 3, 4, 5] if not self.emp_phase else [1, 2, 3, 4, 5, 6]
-        self.draw_pos = 0
+        self.counter_pile = [1, 2, 3, 4, 5] if not self.emperor_handout else [1, 2, 3, 4, 5, 6]
+        self.draw_position = 0
         self.stage = DRAW
         self.player = CHANCE
 
     def _hand(self, seat: int, to: int) -> None:
-        held = self.ecounter if self.emp_phase else self.pcounter
+        held = self.emperor_counter if self.emperor_handout else self.people_counter
         bit = 0 if held[seat] else 1 << seat  # HRE-3.2: a seat already handed one does not look
-        if self.emp_phase:
-            self.ecounter[to] = self.drawn
-            self.eknow[to] = bit
+        if self.emperor_handout:
+            self.emperor_counter[to] = self.drawn_counter
+            self.emperor_counter_seen[to] = bit
         else:
-            self.pcounter[to] = self.drawn
-            self.pknow[to] = bit
-        self.drawn = 0
-        self.draw_pos += 1
-        if self.draw_pos < self.S:
+            self.people_counter[to] = self.drawn_counter
+            self.people_counter_seen[to] = bit
+        self.drawn_counter = 0
+        self.draw_position += 1
+        if self.draw_position < self.seat_count:
             self.stage = DRAW
             self.player = CHANCE
             return
-        if not self.emp_phase:
-            self.emp_phase = 1
+        if not self.emperor_handout:
+            self.emperor_handout = 1
             self._begin_handout()
             return
         # HRE-3.6: both hand-outs over, each holder sees its counters
-        for s in range(self.S):
-            self.pknow[s] |= 1 << s
-            self.eknow[s] |= 1 << s
-        self.pcall = 1
-        self.ecall = 1
+        for s in range(self.seat_count):
+            self.people_counter_seen[s] |= 1 << s
+            self.emperor_counter_seen[s] |= 1 << s
+        self.next_people_call = 1
+        self.next_emperor_call = 1
         self._next_half()
 
     def _auto(self) -> None:
@@ -1192,40 +1289,42 @@ class HotreState(CachedLegalState, SavedState):
 
     def _next_half(self) -> None:
         """HRE-3.8: People and Faction turns alternate in counter order."""
-        S = self.S
-        if self.half != 1:
-            for k in range(self.pcall, 6):
-                holder = next((s for s in range(S) if self.pcounter[s] == k), -1)
+        S = self.seat_count
+        if self.half_turn != 1:
+            for k in range(self.next_people_call, 6):
+                holder = next((s for s in range(S) if self.people_counter[s] == k), -1)
                 if holder >= 0:
-                    self.pcall = k + 1
-                    self.pknow[holder] = (1 << S) - 1  # shown when called
+                    self.next_people_call = k + 1
+                    self.people_counter_seen[holder] = (1 << S) - 1  # shown when called
                     self._begin_people(holder, k)
                     return
-            self.pcall = 6
-        for k in range(self.ecall, 7):
-            holder = next((s for s in range(S) if self.ecounter[s] == k), -1)
+            self.next_people_call = 6
+        for k in range(self.next_emperor_call, 7):
+            holder = next((s for s in range(S) if self.emperor_counter[s] == k), -1)
             if holder >= 0:
-                self.ecall = k + 1
-                self.eknow[holder] = (1 << S) - 1
+                self.next_emperor_call = k + 1
+                self.emperor_counter_seen[holder] = (1 << S) - 1
                 self._begin_faction(holder)
                 return
-        self.ecall = 7
-        if self.pcall <= 5 and any(self.pcounter[s] >= self.pcall for s in range(S)):
-            self.half = 0
+        self.next_emperor_call = 7
+        if self.next_people_call <= 5 and any(
+            self.people_counter[s] >= self.next_people_call for s in range(S)
+        ):
+            self.half_turn = 0
             self._next_half()
             return
         self._end_period()
 
     def _begin_half(self, seat: int, half: int) -> None:
-        self.active = seat
-        self.half = half
-        self.flags = 0
-        self.to_place = 0
-        self.placed = 0
-        self.free_forts = 0
-        self.sub = 0
-        self.bat_land = -1
-        self.new_forts = []
+        self.active_seat = seat
+        self.half_turn = half
+        self.turn_flags = 0
+        self.armies_to_place = 0
+        self.armies_placed = 0
+        self.free_forts_left = 0
+        self.sub_force_acting = 0
+        self.battle_land = -1
+        self.forts_built = []
         self.stage = DECLARE
         self.player = seat
 
@@ -1239,38 +1338,40 @@ class HotreState(CachedLegalState, SavedState):
             f = self._new_force(PEOPLE, seat, row << 8)
             self.nation_force[nat] = f
         else:
-            self.fo[f] = seat  # HRE-4.6: the People passes to its new master
-            self.fx[f] = row << 8
-        self.main_force = f
-        self.act_force = f
+            self.force_owner[f] = seat  # HRE-4.6: the People passes to its new master
+            self.force_origin[f] = row << 8
+        self.turn_force = f
+        self.acting_force = f
 
     def _begin_faction(self, seat: int) -> None:
         self._begin_half(seat, 2)
-        self.main_force = seat
-        self.act_force = seat
+        self.turn_force = seat
+        self.acting_force = seat
         if self._bonus(seat, BonusKind.DICE):
-            self.flags |= 1 << F_EMP3
+            self.turn_flags |= 1 << F_EMP3
 
     def _after_declaration(self) -> None:
-        if self.half == 1:
-            f = self.main_force
-            row = self.fx[f] >> 8
+        if self.half_turn == 1:
+            f = self.turn_force
+            row = self.force_origin[f] >> 8
             strength = CHARTS.peoples[row].strength
             cap = self.opts.force_army_cap
-            self.to_place += max(0, min(strength, cap) - self.armies[f])  # HRE-4.1, HRE-4.2
-            self.to_place = min(self.to_place, cap - self.armies[f])
+            self.armies_to_place += max(
+                0, min(strength, cap) - self.force_armies[f]
+            )  # HRE-4.1, HRE-4.2
+            self.armies_to_place = min(self.armies_to_place, cap - self.force_armies[f])
             self._start_takeup()
             return
-        s = self.active
-        if self.period > 1 and self.armies[s] == 0 and self.fpts[s] == 0:
-            self.dead[s] = 1  # HRE-5.7
-        if self.dead[s]:
+        s = self.active_seat
+        if self.period > 1 and self.force_armies[s] == 0 and self.faction_points[s] == 0:
+            self.faction_dead[s] = 1  # HRE-5.7
+        if self.faction_dead[s]:
             self._end_half()
             return
         self._take_legions(s, self._bonus(s, BonusKind.LEGIONS))  # HRE-5.0
         if self.period == 1:
-            self._take_legions(s, self.opts.first_legions(self.S))
-            self.free_forts = self.opts.start_forts
+            self._take_legions(s, self.opts.first_legions(self.seat_count))
+            self.free_forts_left = self.opts.start_forts
             self.stage = EXPAND
             self._expand_next()
             return
@@ -1278,16 +1379,16 @@ class HotreState(CachedLegalState, SavedState):
         self.player = s
 
     def _start_takeup(self) -> None:
-        f = self.act_force
-        if self.armies[f] and self._takeup_lands():
+        f = self.acting_force
+        if self.force_armies[f] and self._takeup_lands():
             self.stage = TAKEUP
-            self.player = self.active
+            self.player = self.active_seat
         else:
             self.stage = EXPAND
             self._expand_next()
 
     def _buy(self, a: Action) -> None:
-        s = self.active
+        s = self.active_seat
         o = self.opts
         if isinstance(a, Decide):
             if a.verb == "end_build":
@@ -1298,85 +1399,92 @@ class HotreState(CachedLegalState, SavedState):
                 if self.period >= o.recruit_cost_late_from
                 else o.recruit_cost_early
             )
-            self.fpts[s] -= cost  # HRE-5.1
+            self.faction_points[s] -= cost  # HRE-5.1
             self._note(s, True, [(SPENT, -1, -cost)])
-            self.elim[s] -= 1
-            self.to_place += 1
+            self.eliminated_legions[s] -= 1
+            self.armies_to_place += 1
             return
         assert isinstance(a, Pick)
         land = a.land
         if a.verb == "bribe":  # HRE-5.2
-            k = self.cnt[land]
-            self.fpts[s] -= k * o.rebel_bribe_cost
+            k = self.armies_in_land[land]
+            self.faction_points[s] -= k * o.rebel_bribe_cost
             self._note(s, True, [(SPENT, AREA_OF[land], -k * o.rebel_bribe_cost)])
             self._remove(land, k, eliminated=False)
-            self.elim[s] -= max(0, k - self.legions_unused(s))
-            self.occ[land] = s
-            self.cnt[land] = k
-            self.armies[s] += k
-            if self.fort[land]:
-                self.fown[land] = s
+            self.eliminated_legions[s] -= max(0, k - self.legions_unused(s))
+            self.force_in_land[land] = s
+            self.armies_in_land[land] = k
+            self.force_armies[s] += k
+            if self.fort_level[land]:
+                self.fort_owner[land] = s
         elif a.verb == "fort":  # HRE-5.3
-            self.fpts[s] -= o.fort_cost
+            self.faction_points[s] -= o.fort_cost
             self._note(s, True, [(SPENT, AREA_OF[land], -o.fort_cost)])
-            self.fort[land] = 1
-            self.fown[land] = s
-            self.new_forts.append(land)
+            self.fort_level[land] = 1
+            self.fort_owner[land] = s
+            self.forts_built.append(land)
         elif a.verb == "fortress":
-            self.fpts[s] -= o.fortress_cost
+            self.faction_points[s] -= o.fortress_cost
             self._note(s, True, [(SPENT, AREA_OF[land], -o.fortress_cost)])
-            self.fort[land] = 2
+            self.fort_level[land] = 2
         elif a.verb == "rebuild":  # HRE-5.4
-            self.fpts[s] -= o.rebuild_cost
+            self.faction_points[s] -= o.rebuild_cost
             self._note(s, True, [(SPENT, AREA_OF[land], -o.rebuild_cost)])
-            self.city[land] = 1
+            self.city_state[land] = 1
 
     # -- placement, expansion and combat (HRE-4.4 to HRE-4.8, HRE-5.5 to HRE-5.9, HRE-12) -------
 
     def _calamity(self, land: int, k: int) -> None:
         """Remove ``k`` armies by Epidemy, Plague, Pestilence or Disaster (HRE-8.4)."""
         self._remove(land, k)
-        if not self.cnt[land]:
-            self.calm[land] = 1
+        if not self.armies_in_land[land]:
+            self.emptied_by_calamity[land] = 1
 
     def _remove(self, land: int, k: int, eliminated: bool = True) -> None:
-        f = self.occ[land]
-        self.cnt[land] -= k
-        self.armies[f] -= k
-        if eliminated and self.fk[f] == FACTION:
-            self.elim[f] += k
-        if self.cnt[land] == 0:
-            self.occ[land] = -1
+        f = self.force_in_land[land]
+        self.armies_in_land[land] -= k
+        self.force_armies[f] -= k
+        if eliminated and self.force_kind[f] == FACTION:
+            self.eliminated_legions[f] += k
+        if self.armies_in_land[land] == 0:
+            self.force_in_land[land] = -1
 
     def _expand_next(self) -> None:
         """Return to the expansion decision, or end the expansion when nothing is left."""
         self.stage = EXPAND
-        self.player = self.active
-        if self.to_place <= 0 and not (self.half == 2 and not self.sub and self.free_forts):
+        self.player = self.active_seat
+        if self.armies_to_place <= 0 and not (
+            self.half_turn == 2 and not self.sub_force_acting and self.free_forts_left
+        ):
             self._end_expansion()
             return
         if (
-            self.to_place > 0
+            self.armies_to_place > 0
             and not self._placements()
-            and not (self.half == 2 and not self.sub and self.free_forts and self._fort_sites())
+            and not (
+                self.half_turn == 2
+                and not self.sub_force_acting
+                and self.free_forts_left
+                and self._fort_sites()
+            )
         ):
             self._end_expansion()
 
     def _resume(self) -> None:
-        if self.back == DECLARE:
+        if self.resume_stage == DECLARE:
             self._back()
             return
-        self.back = 0
+        self.resume_stage = 0
         self.stage = EXPAND
         self._expand_next()
 
     def _entry(self, land: int) -> tuple[int, int]:
         """(difficult, by sea) of the best way in for the acting force (HRE-12.4)."""
-        f = self.act_force
+        f = self.acting_force
         diff = 2
         hard = (DIFFICULT_OPTIONAL if self.opts.optional_terrain else DIFFICULT)[land]
         for n in ADJ[land]:
-            if self.occ[n] == f:
+            if self.force_in_land[n] == f:
                 if n not in hard:
                     return 0, 0
                 diff = 1
@@ -1385,63 +1493,72 @@ class HotreState(CachedLegalState, SavedState):
         return 0, 1
 
     def _place(self, land: int, start: bool) -> None:
-        f = self.act_force
-        s = self.active
-        kind = self.fk[f]
-        first = not self.placed
-        self.placed += 1
-        self.to_place -= 1
+        f = self.acting_force
+        s = self.active_seat
+        kind = self.force_kind[f]
+        first = not self.armies_placed
+        self.armies_placed += 1
+        self.armies_to_place -= 1
         if start:  # HRE-5.5
             self.start_land[s] = land
-            self.city[land] = 1
+            self.city_state[land] = 1
             self._enter_start(land)
             return
-        if first and kind != FACTION and land == self._start_of(f) and self.occ[land] != f:
+        if (
+            first
+            and kind != FACTION
+            and land == self._start_of(f)
+            and self.force_in_land[land] != f
+        ):
             self._enter_start(land)  # HRE-4.4, HRE-9.1
             return
-        if first and kind == FACTION and self.armies[f] == 0 and self._reentry()[1]:
+        if first and kind == FACTION and self.force_armies[f] == 0 and self._reentry()[1]:
             self._enter_start(land)  # HRE-5.6 ruling: home as the last resort
             return
-        if self.bat_land != land:
-            self.bat_land = -1
-        g = self.occ[land]
+        if self.battle_land != land:
+            self.battle_land = -1
+        g = self.force_in_land[land]
         if g == f:
-            self.cnt[land] += 1
-            self.armies[f] += 1
+            self.armies_in_land[land] += 1
+            self.force_armies[f] += 1
             self._expand_next()
             return
         if g < 0:
-            calm = self.calm[land]
-            self.calm[land] = 0
-            fort_owner = self.fown[land] if self.fort[land] else -1
-            self.occ[land] = f
-            self.cnt[land] = 1
-            self.armies[f] += 1
+            calm = self.emptied_by_calamity[land]
+            self.emptied_by_calamity[land] = 0
+            fort_owner = self.fort_owner[land] if self.fort_level[land] else -1
+            self.force_in_land[land] = f
+            self.armies_in_land[land] = 1
+            self.force_armies[f] += 1
             if fort_owner < 0 or fort_owner == f:
                 self._expand_next()
                 return
             # HRE-12.2; HRE-8.4: a land a calamity emptied is taken without conquest
-            self._conquered(land, -1, fort_owner, auto=self.fo[fort_owner] == s or bool(calm))
+            self._conquered(
+                land, -1, fort_owner, auto=self.force_owner[fort_owner] == s or bool(calm)
+            )
             return
-        if self.fo[g] == s:  # HRE-12.6: automatic victory over one's own force
-            k = self.cnt[land]
+        if self.force_owner[g] == s:  # HRE-12.6: automatic victory over one's own force
+            k = self.armies_in_land[land]
             self._remove(land, k)
-            self.occ[land] = f
-            self.cnt[land] = 1
-            self.armies[f] += 1
-            self._conquered(land, g, self.fown[land] if self.fort[land] else -1, auto=True)
+            self.force_in_land[land] = f
+            self.armies_in_land[land] = 1
+            self.force_armies[f] += 1
+            self._conquered(
+                land, g, self.fort_owner[land] if self.fort_level[land] else -1, auto=True
+            )
             return
-        if self.bat_land != land:
-            self.bat_land = land
-            self.bat_round = 0
-        self.bat_def = g
-        self.bat_diff, self.bat_sea = self._entry(land)
+        if self.battle_land != land:
+            self.battle_land = land
+            self.battle_round = 0
+        self.battle_defender = g
+        self.battle_difficult, self.battle_by_sea = self._entry(land)
         if (
             self.opts.bribe_barbarians
-            and self.bat_round == 0
+            and self.battle_round == 0
             and kind in (PEOPLE, MINOR)
-            and self.fk[g] == FACTION
-            and self.fpts[g] > 0
+            and self.force_kind[g] == FACTION
+            and self.faction_points[g] > 0
         ):
             self.stage = OFFER  # HRE-15.4
             self.player = g
@@ -1450,24 +1567,24 @@ class HotreState(CachedLegalState, SavedState):
 
     def _bribed(self) -> None:
         """HRE-15.4: the bribe is paid, the army waits, and the People spares that Faction."""
-        amount = self.pend[0]
-        g = self.bat_def
-        self.pend = []
-        self.fpts[g] -= amount
-        self.ppts[self.active] += amount
-        area = AREA_OF[self.bat_land] if self.bat_land >= 0 else -1
+        amount = self.pending[0]
+        g = self.battle_defender
+        self.pending = []
+        self.faction_points[g] -= amount
+        self.people_points[self.active_seat] += amount
+        area = AREA_OF[self.battle_land] if self.battle_land >= 0 else -1
         self._note(g, True, [(BRIBES, area, -amount)])
-        self._note(self.active, False, [(BRIBES, area, amount)])
-        self.to_place += 1
-        self.placed -= 1
-        self.truce.append(self.act_force * 8 + g)
-        self.bat_land = -1
+        self._note(self.active_seat, False, [(BRIBES, area, amount)])
+        self.armies_to_place += 1
+        self.armies_placed -= 1
+        self.truces.append(self.acting_force * 8 + g)
+        self.battle_land = -1
         self._resume()
 
     def _next_round(self) -> None:
-        g = self.bat_def
-        land = self.bat_land
-        if self.bat_round >= 1 and self.fk[g] == FACTION and self._retreats(land, g):
+        g = self.battle_defender
+        land = self.battle_land
+        if self.battle_round >= 1 and self.force_kind[g] == FACTION and self._retreats(land, g):
             self.stage = RETREAT  # HRE-9.4
             self.player = g
             return
@@ -1475,169 +1592,169 @@ class HotreState(CachedLegalState, SavedState):
         self.player = CHANCE
 
     def _retreat_legion(self, to: int) -> None:
-        land = self.bat_land
-        g = self.bat_def
-        self.cnt[land] -= 1
-        if self.occ[to] == g:
-            self.cnt[to] += 1
+        land = self.battle_land
+        g = self.battle_defender
+        self.armies_in_land[land] -= 1
+        if self.force_in_land[to] == g:
+            self.armies_in_land[to] += 1
         else:
-            self.occ[to] = g
-            self.cnt[to] = 1
-            self.calm[to] = 0
-        if self.cnt[land] == 0:
-            self.occ[land] = -1
+            self.force_in_land[to] = g
+            self.armies_in_land[to] = 1
+            self.emptied_by_calamity[to] = 0
+        if self.armies_in_land[land] == 0:
+            self.force_in_land[land] = -1
             self._win_battle(land, g)
             return
         self._next_round()
 
     def _resolve_round(self, attacker_wins: bool, died: bool) -> None:
         if died:
-            self.flags &= ~(1 << F_EMP3) & ~(1 << LASTING["leader"])  # HRE-3.5, HRE-8.5.2
-        self.bat_round += 1
-        land = self.bat_land
-        g = self.bat_def
-        f = self.act_force
+            self.turn_flags &= ~(1 << F_EMP3) & ~(1 << LASTING["leader"])  # HRE-3.5, HRE-8.5.2
+        self.battle_round += 1
+        land = self.battle_land
+        g = self.battle_defender
+        f = self.acting_force
         if attacker_wins:
             self._remove(land, 1)
-            if self.cnt[land] == 0:
+            if self.armies_in_land[land] == 0:
                 self._win_battle(land, g)
                 return
             self._next_round()
             return
-        if self.fk[f] == FACTION:
-            self.elim[f] += 1  # the attacking Legion falls
-        if self.bat_card and self.rebels_left > 0 and self.to_place > 0:
-            self.rebels_left -= 1  # HRE-8.5.6: the second committed army goes in
-            self.to_place -= 1
-            self.placed += 1
+        if self.force_kind[f] == FACTION:
+            self.eliminated_legions[f] += 1  # the attacking Legion falls
+        if self.battle_by_card and self.rebels_to_fight > 0 and self.armies_to_place > 0:
+            self.rebels_to_fight -= 1  # HRE-8.5.6: the second committed army goes in
+            self.armies_to_place -= 1
+            self.armies_placed += 1
             self._next_round()
             return
-        self.bat_card = 0
-        self.rebels_left = 0
+        self.battle_by_card = 0
+        self.rebels_to_fight = 0
         self._resume()
 
     def _win_battle(self, land: int, g: int) -> None:
-        f = self.act_force
-        self.bat_card = 0
-        self.rebels_left = 0
-        self.occ[land] = f
-        self.cnt[land] = 1
-        self.armies[f] += 1
-        self.bat_land = -1
-        fort_owner = self.fown[land] if self.fort[land] else -1
+        f = self.acting_force
+        self.battle_by_card = 0
+        self.rebels_to_fight = 0
+        self.force_in_land[land] = f
+        self.armies_in_land[land] = 1
+        self.force_armies[f] += 1
+        self.battle_land = -1
+        fort_owner = self.fort_owner[land] if self.fort_level[land] else -1
         self._conquered(land, g, fort_owner, auto=False)
 
     def _conquered(self, land: int, prev: int, fort_owner: int, auto: bool) -> None:
         """HRE-12.7: the Fort, then the loot of a conquered land."""
-        f = self.act_force
-        prev_kind = self.fk[prev] if prev >= 0 else FACTION
+        f = self.acting_force
+        prev_kind = self.force_kind[prev] if prev >= 0 else FACTION
         lootable = (
             not auto
-            and self.city[land] == 1
-            and (self.fk[f] != FACTION or prev_kind in (PEOPLE, MINOR, KINGDOM))
-            and (prev >= 0 or self.fk[f] != FACTION)
+            and self.city_state[land] == 1
+            and (self.force_kind[f] != FACTION or prev_kind in (PEOPLE, MINOR, KINGDOM))
+            and (prev >= 0 or self.force_kind[f] != FACTION)
         )
         dice = 1
-        if self.fk[f] != FACTION and (
+        if self.force_kind[f] != FACTION and (
             land == ROME
             or (land == CONSTANTINOPLE and self.period >= self.opts.constantinople_from)
         ):
             dice = 2
         bonus = 0
-        if self.fk[f] == KINGDOM:
-            bonus = self.fx[f] & 0xFF
+        if self.force_kind[f] == KINGDOM:
+            bonus = self.force_origin[f] & 0xFF
         elif prev >= 0 and prev_kind == KINGDOM:
-            bonus = self.fx[prev] & 0xFF
-        self.pend = [land, int(lootable), dice, bonus]
+            bonus = self.force_origin[prev] & 0xFF
+        self.pending = [land, int(lootable), dice, bonus]
         if fort_owner >= 0 and fort_owner != f:
-            if self.fk[f] == FACTION:
+            if self.force_kind[f] == FACTION:
                 self.stage = FORTCHOICE  # HRE-12.2
-                self.player = self.active
+                self.player = self.active_seat
                 return
-            self.fort[land] = 0
-            self.fown[land] = -1
+            self.fort_level[land] = 0
+            self.fort_owner[land] = -1
         self._after_fort()
 
     def _after_fort(self) -> None:
-        if self.pend and self.pend[1]:
+        if self.pending and self.pending[1]:
             self.stage = LOOTCHOICE  # HRE-12.8
-            self.player = self.active
+            self.player = self.active_seat
             return
-        self.pend = []
+        self.pending = []
         self._resume()
 
     def _loot_scored(self, value: int) -> None:
-        land, _, _, bonus = self.pend
-        s = self.active
-        faction = self.fk[self.act_force] == FACTION
+        land, _, _, bonus = self.pending
+        s = self.active_seat
+        faction = self.force_kind[self.acting_force] == FACTION
         if faction:
-            self.fpts[s] += value + bonus
+            self.faction_points[s] += value + bonus
         else:
-            self.ppts[s] += value + bonus
+            self.people_points[s] += value + bonus
         self._note(s, faction, [(LOOT, AREA_OF[land], value + bonus)])
-        self.city[land] = 2
-        self.pend = []
+        self.city_state[land] = 2
+        self.pending = []
         self._resume()
 
     def _enter_start(self, land: int) -> None:
         """HRE-4.4, HRE-9.1: enter a Start land; its occupants retreat or are eliminated."""
-        f = self.act_force
-        self.calm[land] = 0
-        g = self.occ[land]
-        k = self.cnt[land]
-        if self.fort[land] and self.fown[land] != f:
-            self.fort[land] = 0
-            self.fown[land] = -1
-        self.occ[land] = f
-        self.cnt[land] = 1
-        self.armies[f] += 1
+        f = self.acting_force
+        self.emptied_by_calamity[land] = 0
+        g = self.force_in_land[land]
+        k = self.armies_in_land[land]
+        if self.fort_level[land] and self.fort_owner[land] != f:
+            self.fort_level[land] = 0
+            self.fort_owner[land] = -1
+        self.force_in_land[land] = f
+        self.armies_in_land[land] = 1
+        self.force_armies[f] += 1
         if g >= 0 and g != f:
-            self.armies[g] -= k
-            self.dq = [land, g, k]
+            self.force_armies[g] -= k
+            self.task_queue = [land, g, k]
             self._displace_next()
             return
         if g == f:
-            self.cnt[land] += k
+            self.armies_in_land[land] += k
         self._expand_next()
 
     def _displace_next(self) -> None:
-        land, g, k = self.dq
+        land, g, k = self.task_queue
         while k > 0:
             options = self._retreats(land, g, True)
-            if self.fo[g] < 0 or not options:
-                if self.fk[g] == FACTION:
-                    self.elim[g] += k
+            if self.force_owner[g] < 0 or not options:
+                if self.force_kind[g] == FACTION:
+                    self.eliminated_legions[g] += k
                 k = 0
                 break
-            self.dq[2] = k
+            self.task_queue[2] = k
             self.stage = DISPLACE
-            self.player = self.fo[g]
+            self.player = self.force_owner[g]
             return
-        self.dq = []
+        self.task_queue = []
         self._expand_next()
 
     def _displace(self, to: int) -> None:
-        g, k = self.dq[1], self.dq[2]
+        g, k = self.task_queue[1], self.task_queue[2]
         if to >= 0:
-            self.cnt[to] += 1
-            self.armies[g] += 1
-        elif self.fk[g] == FACTION:
-            self.elim[g] += 1
-        self.dq[2] = k - 1
+            self.armies_in_land[to] += 1
+            self.force_armies[g] += 1
+        elif self.force_kind[g] == FACTION:
+            self.eliminated_legions[g] += 1
+        self.task_queue[2] = k - 1
         self._displace_next()
 
     def _end_expansion(self) -> None:
-        self.to_place = 0
-        self.bat_land = -1
-        if self.sub:  # a Minor People or Kingdom has finished; back to the declaration
-            self.sub = 0
-            self.act_force = self.main_force
-            self.placed = 0
+        self.armies_to_place = 0
+        self.battle_land = -1
+        if self.sub_force_acting:  # a Minor People or Kingdom has finished; back to the declaration
+            self.sub_force_acting = 0
+            self.acting_force = self.turn_force
+            self.armies_placed = 0
             self.stage = DECLARE
-            self.player = self.active
+            self.player = self.active_seat
             return
-        if self.half == 2:
-            self.free_forts = 0
+        if self.half_turn == 2:
+            self.free_forts_left = 0
             self._begin_founding()
             return
         self._score_half()
@@ -1646,36 +1763,38 @@ class HotreState(CachedLegalState, SavedState):
     # -- cities and scoring (HRE-13, HRE-14) --------------------------------------------------
 
     def _begin_founding(self) -> None:
-        s = self.active
-        resources = sum(1 for i in range(NL) if self.occ[i] == s and RESOURCE[i])
+        s = self.active_seat
+        resources = sum(1 for i in range(NL) if self.force_in_land[i] == s and RESOURCE[i])
         new = resources // 2  # HRE-13.1
         if self.opts.city_limit == "total":
-            have = sum(1 for i in range(NL) if self.occ[i] == s and self.city[i])
+            have = sum(1 for i in range(NL) if self.force_in_land[i] == s and self.city_state[i])
             new = max(0, new - have)
-        self.found_left = new
+        self.cities_to_found = new
         self._found_next()
 
     def _found_next(self) -> None:
-        while self.found_left > 0:
+        while self.cities_to_found > 0:
             sites, k = self._found_sites()
             if not sites:
                 break
-            if self.found_left >= k:
+            if self.cities_to_found >= k:
                 for i in sites:
-                    self.city[i] = 1
-                self.found_left -= k
+                    self.city_state[i] = 1
+                self.cities_to_found -= k
                 continue
             self.stage = FOUND
-            self.player = self.active
+            self.player = self.active_seat
             return
-        self.found_left = 0
+        self.cities_to_found = 0
         self._score_half()
         self._end_half()
 
     def _seat_lands(self, seat: int) -> list[int]:
         """Lands held by any force of ``seat`` (for 'more lands than any other seat')."""
-        fo = self.fo
-        return [i for i in range(NL) if self.occ[i] >= 0 and fo[self.occ[i]] == seat]
+        fo = self.force_owner
+        return [
+            i for i in range(NL) if self.force_in_land[i] >= 0 and fo[self.force_in_land[i]] == seat
+        ]
 
     def score_half(
         self, seat: int, faction: bool, parts: list[tuple[int, int, int]] | None = None
@@ -1689,7 +1808,7 @@ class HotreState(CachedLegalState, SavedState):
                 source's index in :data:`POINT_SOURCES`.
 
         """
-        occ, fk, fo = self.occ, self.fk, self.fo
+        occ, fk, fo = self.force_in_land, self.force_kind, self.force_owner
         who = [fo[g] if g >= 0 else -1 for g in occ]
         if faction:
             ours = [g == seat for g in occ]
@@ -1699,7 +1818,7 @@ class HotreState(CachedLegalState, SavedState):
         pts = 0
         special = 3 if faction else 2
         for i in lands:
-            if self.city[i] == 1:
+            if self.city_state[i] == 1:
                 if i == ROME or (
                     i == CONSTANTINOPLE and self.period >= self.opts.constantinople_from
                 ):
@@ -1717,7 +1836,9 @@ class HotreState(CachedLegalState, SavedState):
             control = have
             if faction:
                 control += sum(
-                    1 for i in alands if occ[i] < 0 and self.fort[i] and self.fown[i] == seat
+                    1
+                    for i in alands
+                    if occ[i] < 0 and self.fort_level[i] and self.fort_owner[i] == seat
                 )
             if control >= 5:
                 pts += 3 * value
@@ -1725,7 +1846,7 @@ class HotreState(CachedLegalState, SavedState):
                     parts.append((CONTROL, a, 3 * value))
                 continue
             best_other = 0
-            for t in range(self.S):
+            for t in range(self.seat_count):
                 if t == seat:
                     continue
                 k = sum(1 for i in alands if who[i] == t)
@@ -1746,20 +1867,20 @@ class HotreState(CachedLegalState, SavedState):
         return pts
 
     def _score_half(self) -> None:
-        s = self.active
+        s = self.active_seat
         parts: list[tuple[int, int, int]] = []
-        if self.half == 1:
-            self.ppts[s] += self.score_half(s, False, parts)  # HRE-4.9
+        if self.half_turn == 1:
+            self.people_points[s] += self.score_half(s, False, parts)  # HRE-4.9
             self._note(s, False, parts)
-        elif not self.dead[s]:
-            self.fpts[s] += self.score_half(s, True, parts)  # HRE-7.0
+        elif not self.faction_dead[s]:
+            self.faction_points[s] += self.score_half(s, True, parts)  # HRE-7.0
             self._note(s, True, parts)
 
     def _note(self, seat: int, faction: bool, parts: list[tuple[int, int, int]]) -> None:
         """Add ``(source, area, points)`` items to the points log (bookkeeping only)."""
         items = tuple((seat, self.period, faction, *p) for p in parts if p[2])
         if items:
-            self._log = (items, self._log)
+            self._points_log = (items, self._points_log)
 
     def points_log(self) -> list[PointsEntry]:
         """Every change of People and Faction points so far, oldest first.
@@ -1769,7 +1890,7 @@ class HotreState(CachedLegalState, SavedState):
         it spent and the bribes it paid.
         """
         batches = []
-        node = self._log
+        node = self._points_log
         while node is not None:
             batches.append(node[0])
             node = node[1]
@@ -1781,56 +1902,68 @@ class HotreState(CachedLegalState, SavedState):
         ]
 
     def _end_half(self) -> None:
-        self.flags = 0
-        self.to_place = 0
-        self.act_force = -1
-        self.main_force = -1
+        self.turn_flags = 0
+        self.armies_to_place = 0
+        self.acting_force = -1
+        self.turn_force = -1
         self._next_half()
 
     def _end_period(self) -> None:
-        S = self.S
-        self.prev_pnum = self.pcounter.copy()
+        S = self.seat_count
+        self.prev_people_counter = self.people_counter.copy()
         if self.period >= self.opts.last_period:
             for s in range(S):  # HRE-14.3.1
-                if not self.dead[s]:
-                    self.fpts[s] += self.opts.end_land_bonus * self.armies_lands(s)
+                if not self.faction_dead[s]:
+                    self.faction_points[s] += self.opts.end_land_bonus * self.armies_lands(s)
                     bonus = self.opts.end_land_bonus
                     self._note(
                         s,
                         True,
-                        [(END_LANDS, AREA_OF[i], bonus) for i in range(NL) if self.occ[i] == s],
+                        [
+                            (END_LANDS, AREA_OF[i], bonus)
+                            for i in range(NL)
+                            if self.force_in_land[i] == s
+                        ],
                     )
-            self.dq = [f for f in range(len(self.fk)) if self.fk[f] == KINGDOM and self.armies[f]]
+            self.task_queue = [
+                f
+                for f in range(len(self.force_kind))
+                if self.force_kind[f] == KINGDOM and self.force_armies[f]
+            ]
             self._end_rolls()
             return
         self.period += 1
-        self.truce = []
-        self.played = [0] * S
-        self.pcounter = [0] * S
-        self.ecounter = [0] * S
-        self.pknow = [0] * S
-        self.eknow = [0] * S
-        self.half = 0
-        totals = [self.ppts[s] + self.fpts[s] for s in range(S)]
-        self.order = sorted(range(S), key=lambda s: (totals[s], self.prev_pnum[s]))  # HRE-3.1
-        self.emp_phase = 0
+        self.truces = []
+        self.cards_played = [0] * S
+        self.people_counter = [0] * S
+        self.emperor_counter = [0] * S
+        self.people_counter_seen = [0] * S
+        self.emperor_counter_seen = [0] * S
+        self.half_turn = 0
+        totals = [self.people_points[s] + self.faction_points[s] for s in range(S)]
+        self.draw_order = sorted(
+            range(S), key=lambda s: (totals[s], self.prev_people_counter[s])
+        )  # HRE-3.1
+        self.emperor_handout = 0
         self._begin_handout()
 
     def armies_lands(self, seat: int) -> int:
         """Lands held by ``seat``'s Legions."""
-        return sum(1 for i in range(NL) if self.occ[i] == seat)
+        return sum(1 for i in range(NL) if self.force_in_land[i] == seat)
 
     def _end_rolls(self) -> None:
-        if self.dq:
+        if self.task_queue:
             self.stage = ENDROLL
             self.player = CHANCE
             return
         self._finish()
 
     def _end_roll(self, value: int) -> None:
-        f = self.dq.pop(0)
-        self.ppts[self.fo[f]] += value + (self.fx[f] & 0xFF)
-        self._note(self.fo[f], False, [(KINGDOMS, -1, value + (self.fx[f] & 0xFF))])
+        f = self.task_queue.pop(0)
+        self.people_points[self.force_owner[f]] += value + (self.force_origin[f] & 0xFF)
+        self._note(
+            self.force_owner[f], False, [(KINGDOMS, -1, value + (self.force_origin[f] & 0xFF))]
+        )
         self._end_rolls()
 
     def _finish(self) -> None:
@@ -1842,9 +1975,9 @@ class HotreState(CachedLegalState, SavedState):
         tied = [p for p in range(self.n) if totals[p] == best]
         if len(tied) > 1:
             emp = [0] * self.n
-            for s in range(self.S):
+            for s in range(self.seat_count):
                 p = self.seat_player(s)
-                emp[p] = max(emp[p], self.ecounter[s])
+                emp[p] = max(emp[p], self.emperor_counter[s])
             top = max(emp[p] for p in tied)
             tied = [p for p in tied if emp[p] == top]
         self.winners = tied
@@ -1852,27 +1985,27 @@ class HotreState(CachedLegalState, SavedState):
     def player_totals(self) -> list[int]:
         """Each player's total (two seats added with two players, HRE-15.1)."""
         totals = [0] * self.n
-        for s in range(self.S):
-            totals[self.seat_player(s)] += self.ppts[s] + self.fpts[s]
+        for s in range(self.seat_count):
+            totals[self.seat_player(s)] += self.people_points[s] + self.faction_points[s]
         return totals
 
     # -- events (HRE-8) -----------------------------------------------------------------------
 
     def _play(self, a: PlayCard) -> None:
-        s = self.active
+        s = self.active_seat
         c = DECK[a.card - 1]
         self.hands[s].remove(a.card)
         self.used_cards.append(a.card)
-        self.played[s] += 1
+        self.cards_played[s] += 1
         kind = c.kind
         t = a.target
         if kind in LASTING:
-            self.flags |= 1 << LASTING[kind]
+            self.turn_flags |= 1 << LASTING[kind]
             return
         if kind == "elite_troops":  # HRE-8.5.5
-            if self.half == 1:
-                cap = self.opts.force_army_cap - self.armies[self.main_force]
-                self.to_place = max(0, min(self.to_place + c.armies, cap))
+            if self.half_turn == 1:
+                cap = self.opts.force_army_cap - self.force_armies[self.turn_force]
+                self.armies_to_place = max(0, min(self.armies_to_place + c.armies, cap))
             else:
                 self._take_legions(s, c.legions)
             if self.stage == EXPAND:
@@ -1881,57 +2014,57 @@ class HotreState(CachedLegalState, SavedState):
         if kind in ("minor_people", "kingdom"):  # HRE-8.3
             k = KINGDOM if kind == "kingdom" else MINOR
             f = self._new_force(k, s, (c.id << 8) | c.loot_bonus)
-            self.sub = 1
-            self.act_force = f
-            self.placed = 0
-            self.to_place = min(c.armies, self.opts.force_army_cap)
+            self.sub_force_acting = 1
+            self.acting_force = f
+            self.armies_placed = 0
+            self.armies_to_place = min(c.armies, self.opts.force_army_cap)
             self.stage = EXPAND
             self._expand_next()
             return
         if kind == "epidemy":  # HRE-8.5.8
-            self.pend = [self.stage, 3, t]
+            self.pending = [self.stage, 3, t]
             self.stage = EPIDEMY
             self.player = CHANCE
             return
         if kind == "plague":  # HRE-8.5.9
-            self._calamity(t, self.cnt[t])
-            near = [n for n in ADJ[t] if self.cnt[n]]
+            self._calamity(t, self.armies_in_land[t])
+            near = [n for n in ADJ[t] if self.armies_in_land[n]]
             if near:
-                self.pend = [self.stage, 1, *near]
+                self.pending = [self.stage, 1, *near]
                 self.stage = EPIDEMY
                 self.player = CHANCE
                 return
         elif kind == "people_revive":  # HRE-8.5.13
             f = self.nation_force[t]
-            self.sub = 1
-            self.act_force = f
-            self.placed = 0
-            strength = CHARTS.peoples[self.fx[f] >> 8].strength
-            cap = self.opts.force_army_cap - self.armies[f]
-            self.to_place = max(0, min((strength + 1) // 2, cap))
+            self.sub_force_acting = 1
+            self.acting_force = f
+            self.armies_placed = 0
+            strength = CHARTS.peoples[self.force_origin[f] >> 8].strength
+            cap = self.opts.force_army_cap - self.force_armies[f]
+            self.armies_to_place = max(0, min((strength + 1) // 2, cap))
             self.stage = EXPAND
             self._expand_next()
             return
         elif kind == "treachery":  # HRE-8.5.17
-            g = self.occ[t]
+            g = self.force_in_land[t]
             self._remove(t, 1)
-            f = self.act_force
-            self.occ[t] = f
-            self.cnt[t] = 1
-            self.armies[f] += 1
-            self.to_place -= 1
-            self.placed += 1
-            self._conquered(t, g, self.fown[t] if self.fort[t] else -1, auto=False)
+            f = self.acting_force
+            self.force_in_land[t] = f
+            self.armies_in_land[t] = 1
+            self.force_armies[f] += 1
+            self.armies_to_place -= 1
+            self.armies_placed += 1
+            self._conquered(t, g, self.fort_owner[t] if self.fort_level[t] else -1, auto=False)
             return
         elif kind == "revolt":  # HRE-8.5.6: up to the card's armies (two) from those to place
-            self.rebels_left = min(c.armies, self.to_place) - 1
-            self.to_place -= 1
-            self.placed += 1
-            self.bat_land = t
-            self.bat_round = 0
-            self.bat_def = self.occ[t]
-            self.bat_diff = self.bat_sea = 0
-            self.bat_card = 1
+            self.rebels_to_fight = min(c.armies, self.armies_to_place) - 1
+            self.armies_to_place -= 1
+            self.armies_placed += 1
+            self.battle_land = t
+            self.battle_round = 0
+            self.battle_defender = self.force_in_land[t]
+            self.battle_difficult = self.battle_by_sea = 0
+            self.battle_by_card = 1
             self._next_round()
             return
         elif kind == "rebellion":  # HRE-8.5.15
@@ -1939,78 +2072,78 @@ class HotreState(CachedLegalState, SavedState):
             return
         if kind == "pestilence":  # HRE-8.5.10
             for i in AREA_LANDS[t]:
-                if self.cnt[i]:
+                if self.armies_in_land[i]:
                     self._calamity(i, 1)
         elif kind == "wrath_of_god":  # HRE-8.5.11
-            if self.cnt[t]:
-                self._remove(t, self.cnt[t])
-            self.fort[t] = 0
-            self.fown[t] = -1
-            if self.city[t]:
-                self.city[t] = 2
+            if self.armies_in_land[t]:
+                self._remove(t, self.armies_in_land[t])
+            self.fort_level[t] = 0
+            self.fort_owner[t] = -1
+            if self.city_state[t]:
+                self.city_state[t] = 2
         elif kind == "disaster":  # HRE-8.5.12
-            self.city[t] = 2
-            if self.cnt[t]:
+            self.city_state[t] = 2
+            if self.armies_in_land[t]:
                 self._calamity(t, 1)
         elif kind == "roman_fortify":  # HRE-8.5.14
-            if self.fort[t]:
-                self.fort[t] = 2
+            if self.fort_level[t]:
+                self.fort_level[t] = 2
             else:
-                self.fort[t] = 1
-                self.fown[t] = s
+                self.fort_level[t] = 1
+                self.fort_owner[t] = s
         elif kind == "engineering":  # HRE-8.5.16
-            if RESOURCE[t] and not self.city[t]:
-                self.city[t] = 1
+            if RESOURCE[t] and not self.city_state[t]:
+                self.city_state[t] = 1
             else:
-                self.fort[t] = 2
+                self.fort_level[t] = 2
         self._after_card()
 
     def _after_card(self) -> None:
         if self.stage == DECLARE:
-            self.player = self.active
+            self.player = self.active_seat
             return
         self._resume()
 
     def _epidemy(self, killed: int) -> None:
-        land = self.pend.pop(2)
+        land = self.pending.pop(2)
         if killed:
-            self._calamity(land, min(killed, self.cnt[land]))  # HRE-8.4: the City stays
-        if len(self.pend) > 2:
+            self._calamity(land, min(killed, self.armies_in_land[land]))  # HRE-8.4: the City stays
+        if len(self.pending) > 2:
             return
-        self.stage = self.pend[0]
-        self.pend = []
+        self.stage = self.pending[0]
+        self.pending = []
         self._after_card()
 
     def _rebellion(self, land: int, most: int) -> None:
         """HRE-8.5.15: up to ``most`` (the card's two) Legions turn Rebel and fight the rest."""
-        g = self.occ[land]
-        k = min(most, self.cnt[land])
+        g = self.force_in_land[land]
+        k = min(most, self.armies_in_land[land])
         self._remove(land, k, eliminated=False)  # their counters go back unused (HRE-5.1)
-        self.back = self.stage
-        if self.cnt[land]:
-            self.rebels_left = k
-            self.pend = [land, g]
+        self.resume_stage = self.stage
+        if self.armies_in_land[land]:
+            self.rebels_to_fight = k
+            self.pending = [land, g]
             self.stage = REBELROUND
             self.player = CHANCE
             return
         self._rebels_hold(land, k, g)
 
     def _rebel_params(self) -> tuple[int, int, bool, int, int, bool]:
-        land = self.pend[0]
-        f = self.fort[land]
+        land = self.pending[0]
+        f = self.fort_level[land]
         return 2, 0, False, 1, 1 if f else 0, f == 2
 
     def _rebel_round(self, rebels_win: bool) -> None:
-        land, g = self.pend
+        land, g = self.pending
         if rebels_win:
             self._remove(land, 1)
-            if self.cnt[land] == 0:
-                self._rebels_hold(land, self.rebels_left, g)
+            if self.armies_in_land[land] == 0:
+                self._rebels_hold(land, self.rebels_to_fight, g)
                 return
         else:
-            self.rebels_left -= 1
-            if self.rebels_left == 0:
-                self.pend = []
+            self.rebels_to_fight -= 1
+            if self.rebels_to_fight == 0:
+                self.pending = []
                 self._back()
                 return
         if self._retreats(land, g):
@@ -2018,35 +2151,35 @@ class HotreState(CachedLegalState, SavedState):
             self.player = g
 
     def _rebels_hold(self, land: int, k: int, g: int) -> None:
-        rebels = self.S
-        self.occ[land] = rebels
-        self.cnt[land] = k
-        self.armies[rebels] += k
-        if self.fort[land]:
-            self.fown[land] = rebels
-        lootable = self.half == 1 and self.city[land] == 1
+        rebels = self.seat_count
+        self.force_in_land[land] = rebels
+        self.armies_in_land[land] = k
+        self.force_armies[rebels] += k
+        if self.fort_level[land]:
+            self.fort_owner[land] = rebels
+        lootable = self.half_turn == 1 and self.city_state[land] == 1
         dice = (
             2
             if land == ROME
             or (land == CONSTANTINOPLE and self.period >= self.opts.constantinople_from)
             else 1
         )
-        self.pend = [land, int(lootable), dice, 0]
-        self.rebels_left = 0
+        self.pending = [land, int(lootable), dice, 0]
+        self.rebels_to_fight = 0
         if lootable:
             self.stage = LOOTCHOICE
-            self.player = self.active
+            self.player = self.active_seat
             return
-        self.pend = []
+        self.pending = []
         self._back()
 
     def _back(self) -> None:
         """Return to the step an event interrupted (the declaration or the expansion)."""
-        back = self.back
-        self.back = 0
+        back = self.resume_stage
+        self.resume_stage = 0
         if back == DECLARE:
             self.stage = DECLARE
-            self.player = self.active
+            self.player = self.active_seat
             return
         self._resume()
 
@@ -2063,12 +2196,12 @@ class HotreState(CachedLegalState, SavedState):
         """Per player: People and Faction points of each of its seats, and the total."""
         out = []
         for p in range(self.n):
-            seats = [s for s in range(self.S) if self.seat_player(s) == p]
+            seats = [s for s in range(self.seat_count) if self.seat_player(s) == p]
             out.append(
                 {
-                    "people": sum(self.ppts[s] for s in seats),
-                    "faction": sum(self.fpts[s] for s in seats),
-                    "total": sum(self.ppts[s] + self.fpts[s] for s in seats),
+                    "people": sum(self.people_points[s] for s in seats),
+                    "faction": sum(self.faction_points[s] for s in seats),
+                    "total": sum(self.people_points[s] + self.faction_points[s] for s in seats),
                 }
             )
         return out
@@ -2083,7 +2216,7 @@ class HotreState(CachedLegalState, SavedState):
     def _seats_of(self, player: int | None) -> set[int]:
         if player is None:
             return set()
-        return {s for s in range(self.S) if self.seat_player(s) == player}
+        return {s for s in range(self.seat_count) if self.seat_player(s) == player}
 
     def drawn_seen_by(self, seats: set[int]) -> bool:
         """Whether one of ``seats`` looked at the counter being handed out (HRE-3.2).
@@ -2091,10 +2224,10 @@ class HotreState(CachedLegalState, SavedState):
         Only its drawer does, and only if the drawer holds no counter of that kind yet: a seat
         that was already handed one passes its draw on unseen.
         """
-        if self.stage not in (DRAW, HAND) or not self.drawn:
+        if self.stage not in (DRAW, HAND) or not self.drawn_counter:
             return False
-        drawer = self.order[self.draw_pos]
-        held = self.ecounter if self.emp_phase else self.pcounter
+        drawer = self.draw_order[self.draw_position]
+        held = self.emperor_counter if self.emperor_handout else self.people_counter
         return drawer in seats and not held[drawer]
 
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -2102,7 +2235,7 @@ class HotreState(CachedLegalState, SavedState):
         mine = self._seats_of(player)
         mask = sum(1 << s for s in mine)
         hands = []
-        for s in range(self.S):
+        for s in range(self.seat_count):
             if s in mine:
                 hands.append(sorted(self.hands[s]))
             else:
@@ -2115,44 +2248,48 @@ class HotreState(CachedLegalState, SavedState):
             "period": self.period,
             "stage": STAGE_NAMES[self.stage],
             "to_move": self.current_player(),
-            "active": self.active,
-            "half": self.half,
-            "order": list(self.order),
+            "active": self.active_seat,
+            "half": self.half_turn,
+            "order": list(self.draw_order),
             "lands": [
                 {
-                    "force": self.occ[i],
-                    "armies": self.cnt[i],
-                    "fort": self.fort[i],
-                    "fort_owner": self.fown[i],
-                    "city": self.city[i],
+                    "force": self.force_in_land[i],
+                    "armies": self.armies_in_land[i],
+                    "fort": self.fort_level[i],
+                    "fort_owner": self.fort_owner[i],
+                    "city": self.city_state[i],
                 }
                 for i in range(NL)
             ],
             "forces": [
                 {"kind": KIND_NAMES[k], "owner": o, "armies": a, "nation": nation_of.get(f)}
-                for f, (k, o, a) in enumerate(zip(self.fk, self.fo, self.armies, strict=True))
+                for f, (k, o, a) in enumerate(
+                    zip(self.force_kind, self.force_owner, self.force_armies, strict=True)
+                )
             ],
-            "people_points": self.ppts.copy(),
-            "faction_points": self.fpts.copy(),
-            "eliminated_legions": self.elim.copy(),
-            "dead": self.dead.copy(),
+            "people_points": self.people_points.copy(),
+            "faction_points": self.faction_points.copy(),
+            "eliminated_legions": self.eliminated_legions.copy(),
+            "dead": self.faction_dead.copy(),
             "start_lands": self.start_land.copy(),
             "hands": hands,
-            "hand_is_sets": [s not in mine for s in range(self.S)],
-            "played_this_period": self.played.copy(),
+            "hand_is_sets": [s not in mine for s in range(self.seat_count)],
+            "played_this_period": self.cards_played.copy(),
             "used_cards": self.used_cards.copy(),
             "people_counters": [
-                self.pcounter[s] if self.pknow[s] & mask else None for s in range(self.S)
+                self.people_counter[s] if self.people_counter_seen[s] & mask else None
+                for s in range(self.seat_count)
             ],
             "emperor_counters": [
-                self.ecounter[s] if self.eknow[s] & mask else None for s in range(self.S)
+                self.emperor_counter[s] if self.emperor_counter_seen[s] & mask else None
+                for s in range(self.seat_count)
             ],
-            "has_people_counter": [bool(c) for c in self.pcounter],
-            "has_emperor_counter": [bool(c) for c in self.ecounter],
-            "drawn": self.drawn if self.drawn_seen_by(mine) else None,
-            "to_place": self.to_place,
-            "battle_land": self.bat_land,
-            "flags": self.flags,
+            "has_people_counter": [bool(c) for c in self.people_counter],
+            "has_emperor_counter": [bool(c) for c in self.emperor_counter],
+            "drawn": self.drawn_counter if self.drawn_seen_by(mine) else None,
+            "to_place": self.armies_to_place,
+            "battle_land": self.battle_land,
+            "flags": self.turn_flags,
             "winners": self.winners.copy(),
             "optional_terrain": self.opts.optional_terrain,
         }
@@ -2162,7 +2299,7 @@ class HotreState(CachedLegalState, SavedState):
         c = self.clone()
         mine = self._seats_of(player)
         mask = sum(1 << s for s in mine)
-        others = [s for s in range(self.S) if s not in mine]
+        others = [s for s in range(self.seat_count) if s not in mine]
         for k in range(1, SETS + 1):
             slots: list[tuple[int, int]] = []
             pool: list[int] = []
@@ -2171,26 +2308,26 @@ class HotreState(CachedLegalState, SavedState):
                     if DECK[cid - 1].set == k:
                         slots.append((s, j))
                         pool.append(cid)
-            box_idx = [j for j, cid in enumerate(c.box) if DECK[cid - 1].set == k]
-            pool += [c.box[j] for j in box_idx]
+            box_idx = [j for j, cid in enumerate(c.card_box) if DECK[cid - 1].set == k]
+            pool += [c.card_box[j] for j in box_idx]
             pool.sort()  # the re-deal depends on what the seat sees and on rng, nothing else
             rng.shuffle(pool)
             for (s, j), cid in zip(slots, pool, strict=False):
                 c.hands[s][j] = cid
             for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
-                c.box[j] = cid
+                c.card_box[j] = cid
         seen = self.drawn_seen_by(mine)
         for emp in (False, True):
-            held = c.ecounter if emp else c.pcounter
-            know = c.eknow if emp else c.pknow
-            hidden = [s for s in range(self.S) if held[s] and not know[s] & mask]
-            known = {held[s] for s in range(self.S) if held[s] and know[s] & mask}
-            current_phase = bool(self.emp_phase) == emp and self.stage in (DRAW, HAND)
-            hide_drawn = current_phase and bool(self.drawn) and not seen
+            held = c.emperor_counter if emp else c.people_counter
+            know = c.emperor_counter_seen if emp else c.people_counter_seen
+            hidden = [s for s in range(self.seat_count) if held[s] and not know[s] & mask]
+            known = {held[s] for s in range(self.seat_count) if held[s] and know[s] & mask}
+            current_phase = bool(self.emperor_handout) == emp and self.stage in (DRAW, HAND)
+            hide_drawn = current_phase and bool(self.drawn_counter) and not seen
             if current_phase and seen:
-                known.add(self.drawn)
+                known.add(self.drawn_counter)
             in_play = self.stage not in (DEAL, ORDER, DRAW, HAND)
-            low = (self.ecall if emp else self.pcall) if in_play else 1
+            low = (self.next_emperor_call if emp else self.next_people_call) if in_play else 1
             top = 6 if emp else 5
             pool = [v for v in range(1, top + 1) if v not in known and v >= low]
             rng.shuffle(pool)
@@ -2198,9 +2335,9 @@ class HotreState(CachedLegalState, SavedState):
                 held[s] = v
             rest = pool[len(hidden) :]
             if hide_drawn:
-                c.drawn = rest.pop(0)
+                c.drawn_counter = rest.pop(0)
             if current_phase:
-                c.pile = sorted(rest)
+                c.counter_pile = sorted(rest)
         c._legal = None
         return c
 
@@ -2218,9 +2355,9 @@ class HotreState(CachedLegalState, SavedState):
         """The exact position, history included."""
         d = self.saved_header()
         for f in self._LISTS:
-            d[f] = list(getattr(self, f))
+            d[SAVED_KEYS.get(f, f)] = list(getattr(self, f))
         for f in self._SCALARS:
-            d[f] = getattr(self, f)
+            d[SAVED_KEYS.get(f, f)] = getattr(self, f)
         d["hands"] = [list(h) for h in self.hands]
         d["history"] = self.saved_history()
         return d
@@ -2232,17 +2369,17 @@ class HotreState(CachedLegalState, SavedState):
         s = cls(game)
         with reading("HOTRE"):
             for f in cls._LISTS:
-                v = d[f]
+                v = d[SAVED_KEYS.get(f, f)]
                 if not isinstance(v, list) or not all(_is_int(x) for x in v):
-                    raise ValueError(f"{f} must be a list of whole numbers")
+                    raise ValueError(f"{SAVED_KEYS.get(f, f)} must be a list of whole numbers")
                 setattr(s, f, list(v))
             for f in cls._SCALARS:
-                v = d[f]
+                v = d[SAVED_KEYS.get(f, f)]
                 if not _is_int(v):
-                    raise ValueError(f"{f} must be a whole number")
+                    raise ValueError(f"{SAVED_KEYS.get(f, f)} must be a whole number")
                 setattr(s, f, v)
             hands = d["hands"]
-            if not isinstance(hands, list) or len(hands) != s.S:
+            if not isinstance(hands, list) or len(hands) != s.seat_count:
                 raise ValueError("hands has the wrong shape")
             for h in hands:
                 if not isinstance(h, list) or not all(
@@ -2250,20 +2387,22 @@ class HotreState(CachedLegalState, SavedState):
                 ):
                     raise ValueError("a hand holds a card that does not exist")
             s.hands = [list(h) for h in hands]
-            for f in ("occ", "cnt", "fort", "fown", "city"):
+            for f in ("force_in_land", "armies_in_land", "fort_level", "fort_owner", "city_state"):
                 if len(getattr(s, f)) != NL:
-                    raise ValueError(f"{f} must have one entry per land")
-            nf = len(s.fk)
-            if not (len(s.fo) == len(s.fx) == len(s.armies) == nf):
+                    raise ValueError(f"{SAVED_KEYS[f]} must have one entry per land")
+            nf = len(s.force_kind)
+            if not (len(s.force_owner) == len(s.force_origin) == len(s.force_armies) == nf):
                 raise ValueError("the force tables differ in length")
-            if any(not -1 <= x < nf for x in s.occ) or not 0 <= s.stage < len(STAGE_NAMES):
+            if any(not -1 <= x < nf for x in s.force_in_land) or not 0 <= s.stage < len(
+                STAGE_NAMES
+            ):
                 raise ValueError("a land or the stage is out of range")
-            if any(not 0 <= x <= 3 for x in s.cnt):
+            if any(not 0 <= x <= 3 for x in s.armies_in_land):
                 raise ValueError("a land holds more than three armies")
             s.load_history(d["history"], action_from_json)
-            for seat in range(s.S):
-                s._note(seat, False, [(CARRIED, -1, s.ppts[seat])])
-                s._note(seat, True, [(CARRIED, -1, s.fpts[seat])])
+            for seat in range(s.seat_count):
+                s._note(seat, False, [(CARRIED, -1, s.people_points[seat])])
+                s._note(seat, True, [(CARRIED, -1, s.faction_points[seat])])
         return s
 
 
