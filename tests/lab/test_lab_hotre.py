@@ -13,7 +13,8 @@ import alea
 from alea.core.game import State
 from alea.core.record import GameRecord, play
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.state import POINT_SOURCES, HotreState
+from alea.games.hotre.constants import POINT_SOURCES
+from alea.games.hotre.state import HotreState
 from alea.lab import RunSpec, load_run, run, write_report
 from alea.lab.extras import hotre as hotre_extras
 from alea.lab.hooks import MilestoneWatcher, hooks_for

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from alea.core.game import Action
+from alea.games.hotre import turns
 from alea.games.hotre.actions import Decide, Pick
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.game import HotreGame
@@ -27,7 +28,7 @@ def people_turn(seat: int = 0, number: int = 1, period: int = 1, players: int = 
     s.period = period
     s.stage = 0
     s.people_counter[seat] = number
-    s._begin_people(seat, number)
+    turns.begin_people(s, seat, number)
     return s
 
 
@@ -36,7 +37,7 @@ def faction_turn(seat: int = 0, emperor: int = 5, period: int = 1, players: int 
     s = fresh(players)
     s.period = period
     s.emperor_counter[seat] = emperor
-    s._begin_faction(seat)
+    turns.begin_faction(s, seat)
     return s
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from hotre_builders import faction_turn, fresh, put
 
+from alea.games.hotre import cities, turns
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.state import FOUND, HotreState
+from alea.games.hotre.constants import FOUND
+from alea.games.hotre.state import HotreState
 
 RESOURCE_LANDS = [i for i, x in enumerate(BOARD.lands) if x.resource]
 
@@ -19,7 +21,7 @@ def holding(sites: int, city_limit: str | None = None) -> tuple[HotreState, list
         s = fresh(4, city_limit=city_limit)
         s.period = 2
         s.emperor_counter[0] = 5
-        s._begin_faction(0)
+        turns.begin_faction(s, 0)
     s.start_land[0] = BOARD.index("Syria")
     syria_area = BOARD.lands[BOARD.index("Syria")].area
     lands = [i for i in RESOURCE_LANDS if BOARD.lands[i].area != syria_area][:sites]
@@ -30,8 +32,8 @@ def holding(sites: int, city_limit: str | None = None) -> tuple[HotreState, list
 
 def found(s: HotreState) -> None:
     """Run the founding step at the end of seat 0's Faction expansion (HRE-6.0)."""
-    s._begin_faction(0)
-    s._begin_founding()
+    turns.begin_faction(s, 0)
+    cities.begin_founding(s)
     while s.stage == FOUND:
         s.apply_action(s.legal_actions()[0])
 

@@ -9,7 +9,8 @@ from hotre_builders import fresh
 
 from alea.games.hotre.actions import DrawCounter, HandTo, Order
 from alea.games.hotre.bot import canonical
-from alea.games.hotre.state import DRAW, HAND, HotreState
+from alea.games.hotre.constants import DRAW, HAND
+from alea.games.hotre.state import HotreState
 
 
 def at_handout(players: int = 4) -> HotreState:

@@ -18,6 +18,7 @@ from hotre_builders import (
 )
 
 from alea.core.errors import IllegalActionError, RecordError
+from alea.games.hotre import cities, combat, events, forces, scoring, turns
 from alea.games.hotre.actions import (
     Decide,
     Dice,
@@ -31,8 +32,7 @@ from alea.games.hotre.actions import (
 )
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
-from alea.games.hotre.game import HotreGame
-from alea.games.hotre.state import (
+from alea.games.hotre.constants import (
     DRAW,
     EXPAND,
     FORTCHOICE,
@@ -43,9 +43,10 @@ from alea.games.hotre.state import (
     OVER,
     RETREAT,
     ROUND,
-    HotreState,
-    round_outcomes,
 )
+from alea.games.hotre.dice import round_outcomes
+from alea.games.hotre.game import HotreGame
+from alea.games.hotre.state import HotreState
 
 
 def _deal_and_order(s: HotreState, rng: random.Random) -> None:
@@ -268,7 +269,7 @@ def test_people_drawn_again_passes_to_new_master() -> None:
     put(s, "Germania Superior", f, 2)
     s._end_half()
     s.period = 4
-    s._begin_people(2, 5)  # Alamanni again in period 4
+    turns.begin_people(s, 2, 5)  # Alamanni again in period 4
     assert s.turn_force == f
     assert s.force_owner[f] == 2
 
@@ -307,23 +308,23 @@ def test_three_dice_and_triples_kill() -> None:
     died = out[Round(True, True)] + out[Round(False, True)]
     assert 1 / 36 < died < 1 / 30  # triples on the decisive roll or on a tied roll before it
     s = faction_turn(seat=0, emperor=3)  # Caesar +3D6
-    assert s._round_params()[0] == 3
+    assert combat.round_params(s)[0] == 3
     s.battle_land = land("Italia")
     s.battle_defender = 1
     s.force_in_land[land("Italia")] = 1
     s.armies_in_land[land("Italia")] = 2
     s.force_armies[1] = 2
-    s._resolve_round(True, True)
-    assert s._round_params()[0] == 2
+    combat.resolve_round(s, True, True)
+    assert combat.round_params(s)[0] == 2
 
 
 @pytest.mark.rule("HRE-12.0.2")
 def test_emperor_attack_and_tie_bonuses() -> None:
     s = faction_turn(seat=0, emperor=2)  # Pompeius +TIE
     s.battle_land = land("Italia")
-    assert s._round_params()[2] is True
+    assert combat.round_params(s)[2] is True
     s.turn_flags |= 1  # Weaponry
-    assert s._round_params()[1] == 1
+    assert combat.round_params(s)[1] == 1
 
 
 @pytest.mark.rule("HRE-12.1")
@@ -332,7 +333,7 @@ def test_fort_adds_one() -> None:
     s.battle_land = land("Italia")
     s.fort_level[land("Italia")] = 1
     s.battle_defender = 5
-    assert s._round_params()[4:] == (1, False)
+    assert combat.round_params(s)[4:] == (1, False)
 
 
 @pytest.mark.rule("HRE-12.3")
@@ -340,7 +341,7 @@ def test_fortress_wins_ties_unless_attacker_does() -> None:
     s = faction_turn(seat=0, emperor=2)
     s.battle_land = land("Italia")
     s.fort_level[land("Italia")] = 2
-    _ad, _am, at, _dd, dm, dt = s._round_params()
+    _ad, _am, at, _dd, dm, dt = combat.round_params(s)
     assert (dm, dt, at) == (1, True, True)
     # both win ties: ties are rolled again, so the odds equal a no-tie-win contest
     a = dict(round_outcomes(2, 0, True, 1, 1, True))[Round(True, False)]
@@ -360,7 +361,7 @@ def test_difficult_terrain_gives_two_dice() -> None:
             s.apply_action(a)
     place(s, "Germania Superior")
     assert s.stage == ROUND
-    assert s._round_params()[3] == 2
+    assert combat.round_params(s)[3] == 2
 
 
 @pytest.mark.rule("HRE-12.5")
@@ -369,7 +370,7 @@ def test_strait_counts_as_border_and_difficult() -> None:
     put(s, "Italia", 0, 1)
     s.battle_land = -1
     s.acting_force = 0
-    assert s._entry(land("Sicilia")) == (1, 0)
+    assert combat.entry(s, land("Sicilia")) == (1, 0)
 
 
 @pytest.mark.rule("HRE-12.0")
@@ -543,7 +544,7 @@ def test_a_city_for_two_resources() -> None:
     res = [i for i, x in enumerate(BOARD.lands) if x.resource][:5]
     for i in res:
         put(s, BOARD.lands[i].name, 0, 1)
-    s._begin_founding()
+    cities.begin_founding(s)
     while s.stage == FOUND:
         s.apply_action(s.legal_actions()[0])
     assert sum(1 for i in res if s.city_state[i]) == 2
@@ -559,7 +560,7 @@ def test_start_area_sites_first() -> None:
     others = [i for i, x in enumerate(BOARD.lands) if x.resource and x.area not in ("italia",)][:3]
     for i in others:
         put(s, BOARD.lands[i].name, 0, 1)
-    s._begin_founding()
+    cities.begin_founding(s)
     assert s.city_state[land("Sicilia")] == 1  # the start Area's free site first
 
 
@@ -634,7 +635,7 @@ def test_end_of_game_land_bonus() -> None:
     s.period = 7
     put(s, "Italia", 0, 1)
     put(s, "Sicilia", 0, 1)
-    s._end_period()
+    turns.end_period(s)
     assert s.faction_points[0] == 4
     assert s.stage == OVER
 
@@ -679,7 +680,7 @@ def test_tie_broken_by_highest_emperor() -> None:
     s = fresh()
     s.people_points = [5, 5, 1, 0]
     s.emperor_counter = [2, 6, 1, 3]
-    s._finish()
+    scoring.finish(s)
     assert s.winners == [1]
     assert s.returns() == [0.0, 1.0, 0.0, 0.0]
 
@@ -689,7 +690,7 @@ def test_two_players_play_two_seats() -> None:
     s = fresh(2)
     assert s.seat_count == 4
     s.people_points = [5, 1, 5, 0]
-    s._finish()
+    scoring.finish(s)
     assert s.scores()[0]["total"] == 10
     assert s.returns() == [1.0, 0.0]
 
@@ -885,7 +886,7 @@ def test_weaponry_adds_to_attack_dice() -> None:
     s.battle_land = land("Italia")
     cid = _give(s, "weaponry")
     s.apply_action(PlayCard(0, cid))
-    assert s._round_params()[1] == 2
+    assert combat.round_params(s)[1] == 2
 
 
 @pytest.mark.rule("HRE-8.5.4")
@@ -893,7 +894,7 @@ def test_fury_wins_ties() -> None:
     s = people_turn(seat=0, number=1)
     s.battle_land = land("Italia")
     s.apply_action(PlayCard(0, _give(s, "fury")))
-    assert s._round_params()[2] is True
+    assert combat.round_params(s)[2] is True
 
 
 @pytest.mark.rule("HRE-8.5.18")
@@ -901,9 +902,9 @@ def test_surprise_attack_cancels_terrain() -> None:
     s = people_turn(seat=0, number=1)
     s.battle_land = land("Italia")
     s.battle_difficult = 1
-    assert s._round_params()[3] == 2
+    assert combat.round_params(s)[3] == 2
     s.apply_action(PlayCard(0, _give(s, "surprise_attack")))
-    assert s._round_params()[3] == 1
+    assert combat.round_params(s)[3] == 1
 
 
 @pytest.mark.rule("HRE-8.5.19")
@@ -911,9 +912,9 @@ def test_siegecraft_cancels_forts() -> None:
     s = people_turn(seat=0, number=1)
     s.battle_land = land("Italia")
     s.fort_level[land("Italia")] = 2
-    assert s._round_params()[4:] == (1, True)
+    assert combat.round_params(s)[4:] == (1, True)
     s.apply_action(PlayCard(0, _give(s, "siegecraft")))
-    assert s._round_params()[4:] == (0, False)
+    assert combat.round_params(s)[4:] == (0, False)
 
 
 @pytest.mark.rule("HRE-8.5.2")
@@ -921,9 +922,9 @@ def test_leader_gives_three_dice_to_the_people_only() -> None:
     s = people_turn(seat=0, number=1)
     s.battle_land = land("Italia")
     s.apply_action(PlayCard(0, _give(s, "leader")))
-    assert s._round_params()[0] == 3
+    assert combat.round_params(s)[0] == 3
     s.sub_force_acting = 1
-    assert s._round_params()[0] == 2  # HRE-8.1: not for a force another card brings
+    assert combat.round_params(s)[0] == 2  # HRE-8.1: not for a force another card brings
 
 
 @pytest.mark.rule("HRE-8.5.5")
@@ -995,7 +996,7 @@ def test_revolt_attacks_without_terrain() -> None:
     cid = _give(s, "revolt")
     s.apply_action(PlayCard(0, cid, target))
     assert s.stage == ROUND
-    assert s._round_params()[3] == 1
+    assert combat.round_params(s)[3] == 1
     before = s.armies_to_place
     s.apply_action(Round(False, False))
     assert s.stage == ROUND  # the second committed army goes in
@@ -1012,7 +1013,7 @@ def test_revolt_battle_gets_no_bonus_but_fort_helps() -> None:
     s.fort_level[target] = 1
     s.fort_owner[target] = 1
     s.apply_action(PlayCard(0, _give(s, "revolt"), target))
-    assert s._round_params() == (2, 0, False, 1, 1, False)
+    assert combat.round_params(s) == (2, 0, False, 1, 1, False)
 
 
 @pytest.mark.rule("HRE-8.5.15")
@@ -1049,7 +1050,7 @@ def test_people_revive_half_strength() -> None:
     galli = s.turn_force
     s._end_half()
     s.period = 2
-    s._begin_people(0, 1)
+    turns.begin_people(s, 0, 1)
     cid = _give(s, "people_revive")
     plays = [a for a in s.legal_actions() if isinstance(a, PlayCard) and a.card == cid]
     assert len(plays) == 1
@@ -1073,7 +1074,7 @@ def test_gods_favor_adds_and_wins_ties() -> None:
     s.hands[0].append(55)
     s._legal = None
     s.apply_action(PlayCard(0, 55))
-    assert s._round_params()[1:3] == (1, True)
+    assert combat.round_params(s)[1:3] == (1, True)
 
 
 @pytest.mark.rule("HRE-3.0")
@@ -1094,7 +1095,7 @@ def test_later_order_lowest_score_first() -> None:
     s = fresh()
     s.people_points = [9, 1, 5, 1]
     s.people_counter = [1, 4, 2, 3]
-    s._end_period()
+    turns.end_period(s)
     assert s.draw_order == [3, 1, 2, 0]  # ties: lower People number of the period before first
 
 
@@ -1129,9 +1130,9 @@ def test_optional_terrain_is_off_by_default() -> None:
         s = HotreGame(optional_terrain=opt).new_initial_state()
         s.period = 1
         s.emperor_counter[0] = 5
-        s._begin_faction(0)
+        turns.begin_faction(s, 0)
         put(s, "Moesia Superior", 0, 1)
-        assert s._entry(land("Tracia")) == (want, 0)
+        assert combat.entry(s, land("Tracia")) == (want, 0)
 
 
 @pytest.mark.rule("HRE-15.4")
@@ -1139,7 +1140,7 @@ def test_bribing_barbarians_spares_the_faction() -> None:
     s = HotreGame(bribe_barbarians=True).new_initial_state()
     s.stage = 0
     s.people_counter[0] = 1
-    s._begin_people(0, 1)
+    turns.begin_people(s, 0, 1)
     end_declaration(s)
     place(s, "Lugdunensis")
     put(s, "Belgica", 1, 1)
@@ -1236,7 +1237,7 @@ def test_forts_do_not_hold_a_land() -> None:
 @pytest.mark.rule("HRE-3.3")
 def test_people_entry_gives_start_and_strength() -> None:
     s = people_turn(seat=0, number=4, period=2)  # Parthi, Mesopotamia, 7
-    assert s._start_of(s.turn_force) == land("Mesopotamia")
+    assert forces.start_of(s, s.turn_force) == land("Mesopotamia")
     end_declaration(s)
     assert s.armies_to_place == 7
 
@@ -1305,7 +1306,7 @@ def test_event_armies_belong_to_the_card_force() -> None:
 @pytest.mark.rule("HRE-11.0")
 def test_no_expansion_from_another_force_of_the_seat() -> None:
     s = people_turn(seat=0, number=1)
-    k = s._new_force(3, 0, (19 << 8) | 2)
+    k = forces.new_force(s, 3, 0, (19 << 8) | 2)
     put(s, "Aquitania", k, 1)
     end_declaration(s)
     place(s, "Lugdunensis")
@@ -1316,7 +1317,7 @@ def test_no_expansion_from_another_force_of_the_seat() -> None:
 @pytest.mark.rule("HRE-14.5")
 def test_people_holdings_add_up() -> None:
     s = people_turn(seat=0, number=1)
-    k = s._new_force(3, 0, (19 << 8) | 2)
+    k = forces.new_force(s, 3, 0, (19 << 8) | 2)
     italia = [BOARD.lands[i].name for i in BOARD.area_lands("italia")]
     for name in italia[:3]:
         put(s, name, s.turn_force, 1)
@@ -1328,7 +1329,7 @@ def test_people_holdings_add_up() -> None:
 @pytest.mark.rule("HRE-8.5")
 def test_every_deck_kind_is_played() -> None:
     from alea.games.hotre.cards import KINDS
-    from alea.games.hotre.state import IMPLEMENTED_CARDS
+    from alea.games.hotre.constants import IMPLEMENTED_CARDS
 
     assert set(KINDS) == set(IMPLEMENTED_CARDS)
 
@@ -1338,7 +1339,7 @@ def test_no_retreat_over_the_sea() -> None:
     s = people_turn(seat=0, number=1)
     put(s, "Sicilia", 1, 2)
     put(s, "Sardinia et Corsica", 1, 1)
-    assert s._retreats(land("Sicilia"), 1) == []
+    assert forces.retreats(s, land("Sicilia"), 1) == []
 
 
 @pytest.mark.rule("HRE-8.4")
@@ -1349,7 +1350,7 @@ def test_fort_left_by_a_calamity_falls_without_loot() -> None:
     s.fort_level[land("Belgica")] = 1
     s.fort_owner[land("Belgica")] = 1
     s.city_state[land("Belgica")] = 1
-    s._calamity(land("Belgica"), 1)
+    events.calamity(s, land("Belgica"), 1)
     place(s, "Belgica")
     assert s.fort_level[land("Belgica")] == 0
     assert s.stage == EXPAND

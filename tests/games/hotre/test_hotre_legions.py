@@ -6,6 +6,7 @@ import pytest
 from hotre_builders import end_declaration, fresh
 
 from alea.core.errors import OptionError
+from alea.games.hotre import turns
 from alea.games.hotre.game import HotreGame
 from alea.games.hotre.state import HotreState
 
@@ -14,7 +15,7 @@ def first_faction_turn(players: int, emperor: int, **options: object) -> HotreSt
     """Seat 0's period-1 Faction turn under ``emperor``, its build done (HRE-5.0)."""
     s = fresh(players, **options)
     s.emperor_counter[0] = emperor
-    s._begin_faction(0)
+    turns.begin_faction(s, 0)
     end_declaration(s)
     return s
 

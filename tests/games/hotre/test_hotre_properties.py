@@ -17,10 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from alea.core.game import Action
+from alea.games.hotre import counters
 from alea.games.hotre.actions import DrawCounter, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.charts import BonusKind
-from alea.games.hotre.state import DECLARE, DRAW, EXPAND, HAND, HotreState
+from alea.games.hotre.constants import DECLARE, DRAW, EXPAND, HAND
+from alea.games.hotre.state import HotreState
 
 playouts = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -147,7 +149,7 @@ def test_legions_stay_within_the_set_and_the_first_allotment_is_whole(
             and after.armies_placed == 0
         ):
             first_turns += 1
-            bonus = after._bonus(after.active_seat, BonusKind.LEGIONS)
+            bonus = counters.emperor_bonus(after, after.active_seat, BonusKind.LEGIONS)
             # HRE-5.0, HRE-15.2: starting Legions plus the bonus, in full (an Elite Troops
             # card played in the declaration may add one more)
             assert after.armies_to_place >= after.opts.first_legions(after.seat_count) + bonus

@@ -19,11 +19,12 @@ from typing import Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.games.hotre import counters
 from alea.games.hotre.actions import Decide, Offer
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import BonusKind
-from alea.games.hotre.state import (
+from alea.games.hotre.constants import (
     AREA_LANDS,
     CONSTANTINOPLE,
     DEAL,
@@ -34,8 +35,8 @@ from alea.games.hotre.state import (
     ORDER,
     OVER,
     ROME,
-    HotreState,
 )
+from alea.games.hotre.state import HotreState
 
 HOLD: Final = 0.8
 """Weight of what a seat's holdings would score now (they score again in later turns)."""
@@ -170,7 +171,7 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
                     out[seat] += value
     for seat in range(S):
         if fac_lands[seat]:
-            fac[seat] += state._bonus(seat, BonusKind.VP) * fac_lands[seat]
+            fac[seat] += counters.emperor_bonus(state, seat, BonusKind.VP) * fac_lands[seat]
     return list(zip(ppl, fac, strict=True))
 
 
