@@ -8,18 +8,8 @@ from __future__ import annotations
 
 from alea.core.game import Action
 from alea.games.hotre import forces
-from alea.games.hotre.actions import (
-    Decide,
-    Pick,
-)
-from alea.games.hotre.constants import (
-    ADJ,
-    AREA_OF,
-    DECIDE,
-    NL,
-    PICK,
-    SPENT,
-)
+from alea.games.hotre.actions import Decide, Pick
+from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, NL, PICK, SPENT
 from alea.games.hotre.position import HotrePosition
 
 

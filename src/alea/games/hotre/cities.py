@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from alea.games.hotre import scoring
-from alea.games.hotre.constants import (
-    AREA_OF,
-    FOUND,
-    NL,
-    RESOURCE,
-)
+from alea.games.hotre.constants import AREA_OF, FOUND, NL, RESOURCE
 from alea.games.hotre.position import HotrePosition
 
 
@@ -54,3 +49,10 @@ def found_next(s: HotrePosition) -> None:
     s.cities_to_found = 0
     scoring.score_half_turn(s)
     s._end_half()
+
+
+def found(s: HotrePosition, land: int) -> None:
+    """Found the City the Faction chose at ``land`` (HRE-13.2), then the rest."""
+    s.city_state[land] = 1
+    s.cities_to_found -= 1
+    found_next(s)

@@ -11,6 +11,7 @@ from alea.games.hotre import counters, forces
 from alea.games.hotre.charts import BonusKind
 from alea.games.hotre.constants import (
     ADJ,
+    ANSWER,
     AREA_OF,
     BRIBES,
     CONSTANTINOPLE,
@@ -23,6 +24,7 @@ from alea.games.hotre.constants import (
     LASTING,
     LOOT,
     LOOTCHOICE,
+    LOOTROLL,
     MINOR,
     PEOPLE,
     RETREAT,
@@ -221,3 +223,51 @@ def loot_scored(s: HotrePosition, value: int) -> None:
     s.city_state[land] = 2
     s.pending = []
     s._resume()
+
+
+def stand(s: HotrePosition) -> None:
+    """The defending Faction stands: the next round is rolled (HRE-9.4)."""
+    s.player = CHANCE
+    s.stage = ROUND
+
+
+def choose_fort(s: HotrePosition, take: bool) -> None:
+    """The conquering Faction takes the Fort it found (``take``) or destroys it (HRE-12.2)."""
+    land = s.pending[0]
+    if take:
+        s.fort_owner[land] = s.acting_force
+    else:
+        s.fort_level[land] = 0
+        s.fort_owner[land] = -1
+    after_fort(s)
+
+
+def choose_loot(s: HotrePosition, loot: bool) -> None:
+    """The conqueror loots the City (the dice come next) or spares it (HRE-12.8)."""
+    if loot:
+        s.stage = LOOTROLL
+        s.player = CHANCE
+    else:
+        s.pending = []
+        s._resume()
+
+
+def offer_bribe(s: HotrePosition, amount: int) -> None:
+    """The attacked Faction offers ``amount`` RVP to the People, or nothing (HRE-15.4)."""
+    if amount:
+        s.pending = [amount]
+        s.stage = ANSWER
+        s.player = s.active_seat
+    else:
+        s.stage = ROUND
+        s.player = CHANCE
+
+
+def answer_bribe(s: HotrePosition, accept: bool) -> None:
+    """The People's master takes the bribe offered, or refuses it and fights (HRE-15.4)."""
+    if accept:
+        bribed(s)
+    else:
+        s.pending = []
+        s.stage = ROUND
+        s.player = CHANCE

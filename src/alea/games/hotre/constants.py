@@ -10,15 +10,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from alea.core.game import Action
-from alea.games.hotre.actions import (
-    Deal,
-    Decide,
-    Dice,
-    DrawCounter,
-    HandTo,
-    Pick,
-    Round,
-)
+from alea.games.hotre.actions import Deal, Decide, Dice, DrawCounter, HandTo, Pick, Round
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS

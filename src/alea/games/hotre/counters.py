@@ -11,10 +11,7 @@ from typing import Any
 from alea.core.game import CHANCE
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS, BonusKind
-from alea.games.hotre.constants import (
-    DRAW,
-    HAND,
-)
+from alea.games.hotre.constants import DRAW, HAND
 from alea.games.hotre.position import HotrePosition
 
 
@@ -40,7 +37,7 @@ def deal_pool(s: HotrePosition) -> list[int]:
 
 
 def begin_handout(s: HotrePosition) -> None:
-    """Put the counters of the hand-out under way in the cup and draw the first (HRE-3.2)."""
+    """Put the counters of the hand-out in the cup; the first draw comes next (HRE-3.2)."""
     s.counter_pile = [1, 2, 3, 4, 5] if not s.emperor_handout else [1, 2, 3, 4, 5, 6]
     s.draw_position = 0
     s.stage = DRAW

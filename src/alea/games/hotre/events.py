@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from alea.core.game import CHANCE, Action
 from alea.games.hotre import build, combat, forces, movement
-from alea.games.hotre.actions import (
-    PlayCard,
-)
+from alea.games.hotre.actions import PlayCard
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
 from alea.games.hotre.constants import (
@@ -345,3 +343,24 @@ def rebels_hold(s: HotrePosition, land: int, k: int, g: int) -> None:
         return
     s.pending = []
     movement.resume(s)
+
+
+def rebel_retreat(s: HotrePosition, to: int) -> None:
+    """One Legion the Rebels fight retreats to ``to`` (HRE-9.3, HRE-9.4)."""
+    land, g = s.pending
+    s.armies_in_land[land] -= 1
+    if s.force_in_land[to] == g:
+        s.armies_in_land[to] += 1
+    else:
+        s.force_in_land[to] = g
+        s.armies_in_land[to] = 1
+        s.emptied_by_calamity[to] = 0
+    if s.armies_in_land[land] == 0:
+        s.force_in_land[land] = -1
+        rebels_hold(s, land, s.rebels_to_fight, g)
+
+
+def rebels_fight_on(s: HotrePosition) -> None:
+    """The Legions the Rebels fight stand: the next round is rolled (HRE-8.5.15)."""
+    s.stage = REBELROUND
+    s.player = CHANCE

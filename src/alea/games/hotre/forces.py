@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
-from alea.games.hotre.constants import (
-    ADJ,
-    FACTION,
-    NL,
-    PEOPLE,
-)
+from alea.games.hotre.constants import ADJ, FACTION, NL, PEOPLE
 from alea.games.hotre.position import HotrePosition
 
 
@@ -24,12 +19,6 @@ def new_force(s: HotrePosition, kind: int, owner: int, extra: int) -> int:
     s.force_origin.append(extra)
     s.force_armies.append(0)
     return len(s.force_kind) - 1
-
-
-def held(s: HotrePosition, force: int) -> list[int]:
-    """The lands ``force`` holds."""
-    occ = s.force_in_land
-    return [i for i in range(NL) if occ[i] == force]
 
 
 def start_of(s: HotrePosition, force: int) -> int:
@@ -65,12 +54,6 @@ def retreats(s: HotrePosition, src: int, force: int, displaced: bool = False) ->
         ):
             out.append(n)
     return out
-
-
-def seat_lands(s: HotrePosition, seat: int) -> list[int]:
-    """Lands held by any force of ``seat`` (for 'more lands than any other seat')."""
-    fo = s.force_owner
-    return [i for i in range(NL) if s.force_in_land[i] >= 0 and fo[s.force_in_land[i]] == seat]
 
 
 def armies_lands(s: HotrePosition, seat: int) -> int:

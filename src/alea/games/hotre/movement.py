@@ -104,6 +104,26 @@ def reentry(s: HotrePosition) -> tuple[list[int], bool]:
     return ([s.start_land[seat]] if s.start_land[seat] >= 0 else [STARTS[0]]), True
 
 
+def take_up(s: HotrePosition, land: int) -> None:
+    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2)."""
+    forces.remove(s, land, 1, eliminated=False)
+    s.armies_to_place += 1
+
+
+def end_takeup(s: HotrePosition) -> None:
+    """End the take-up and go on to the expansion."""
+    s.stage = EXPAND
+    expand_next(s)
+
+
+def free_fort(s: HotrePosition, land: int) -> None:
+    """Build one of the first period's free Forts at ``land`` (HRE-5.5)."""
+    s.fort_level[land] = 1
+    s.fort_owner[land] = s.active_seat
+    s.free_forts_left -= 1
+    expand_next(s)
+
+
 def expand_next(s: HotrePosition) -> None:
     """Return to the expansion decision, or end the expansion when nothing is left."""
     s.stage = EXPAND

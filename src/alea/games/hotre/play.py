@@ -297,21 +297,16 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         return
     if st == TAKEUP:
         if isinstance(a, Pick):
-            forces.remove(s, a.land, 1, eliminated=False)
-            s.armies_to_place += 1
+            movement.take_up(s, a.land)
         else:
-            s.stage = EXPAND
-            movement.expand_next(s)
+            movement.end_takeup(s)
         return
     if st == EXPAND:
         assert isinstance(a, Pick | Decide)
         if isinstance(a, Decide):
             movement.end_expansion(s)
         elif a.verb == "free_fort":
-            s.fort_level[a.land] = 1
-            s.fort_owner[a.land] = s.active_seat
-            s.free_forts_left -= 1
-            movement.expand_next(s)
+            movement.free_fort(s, a.land)
         else:
             movement.place(s, a.land, a.verb == "start")
         return
@@ -319,67 +314,30 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         if isinstance(a, Pick):
             combat.retreat_legion(s, a.land)
         else:
-            s.player = CHANCE
-            s.stage = ROUND
+            combat.stand(s)
         return
     if st == DISPLACE:
         movement.displace(s, a.land if isinstance(a, Pick) else -1)
         return
     if st == FORTCHOICE:
-        land = s.pending[0]
-        if a == DECIDE[s.player, "take_fort"]:
-            s.fort_owner[land] = s.acting_force
-        else:
-            s.fort_level[land] = 0
-            s.fort_owner[land] = -1
-        combat.after_fort(s)
+        combat.choose_fort(s, a == DECIDE[s.player, "take_fort"])
         return
     if st == LOOTCHOICE:
-        assert isinstance(a, Decide)
-        if a.verb == "loot":
-            s.stage = LOOTROLL
-            s.player = CHANCE
-        else:
-            s.pending = []
-            movement.resume(s)
+        combat.choose_loot(s, a == DECIDE[s.player, "loot"])
         return
     if st == REBELRETREAT:
         if isinstance(a, Pick):
-            land, g = s.pending
-            s.armies_in_land[land] -= 1
-            if s.force_in_land[a.land] == g:
-                s.armies_in_land[a.land] += 1
-            else:
-                s.force_in_land[a.land] = g
-                s.armies_in_land[a.land] = 1
-                s.emptied_by_calamity[a.land] = 0
-            if s.armies_in_land[land] == 0:
-                s.force_in_land[land] = -1
-                events.rebels_hold(s, land, s.rebels_to_fight, g)
+            events.rebel_retreat(s, a.land)
         else:
-            s.stage = REBELROUND
-            s.player = CHANCE
+            events.rebels_fight_on(s)
         return
     if st == OFFER:
         assert isinstance(a, Offer)
-        if a.amount:
-            s.pending = [a.amount]
-            s.stage = ANSWER
-            s.player = s.active_seat
-        else:
-            s.stage = ROUND
-            s.player = CHANCE
+        combat.offer_bribe(s, a.amount)
         return
     if st == ANSWER:
-        if a == DECIDE[s.player, "accept"]:
-            combat.bribed(s)
-        else:
-            s.pending = []
-            s.stage = ROUND
-            s.player = CHANCE
+        combat.answer_bribe(s, a == DECIDE[s.player, "accept"])
         return
     if st == FOUND:
         assert isinstance(a, Pick)
-        s.city_state[a.land] = 1
-        s.cities_to_found -= 1
-        cities.found_next(s)
+        cities.found(s, a.land)

@@ -7,16 +7,7 @@ from typing import Any, TypeVar
 
 from alea.games.hotre import counters
 from alea.games.hotre.cards import DECK, SETS
-from alea.games.hotre.constants import (
-    DEAL,
-    DRAW,
-    HAND,
-    KIND_NAMES,
-    NATIONS,
-    NL,
-    ORDER,
-    STAGE_NAMES,
-)
+from alea.games.hotre.constants import DEAL, DRAW, HAND, KIND_NAMES, NATIONS, NL, ORDER, STAGE_NAMES
 from alea.games.hotre.position import HotrePosition
 
 P = TypeVar("P", bound=HotrePosition)
