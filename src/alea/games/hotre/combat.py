@@ -114,15 +114,7 @@ def retreat_legion(s: HotrePosition, to: int) -> None:
     """Move one defending Legion out of the battle to ``to`` (HRE-9.4)."""
     land = s.battle_land
     g = s.battle_defender
-    s.armies_in_land[land] -= 1
-    if s.force_in_land[to] == g:
-        s.armies_in_land[to] += 1
-    else:
-        s.force_in_land[to] = g
-        s.armies_in_land[to] = 1
-        s.emptied_by_calamity[to] = 0
-    if s.armies_in_land[land] == 0:
-        s.force_in_land[land] = -1
+    if forces.retreat_one(s, land, to, g):
         win_battle(s, land, g)
         return
     next_round(s)

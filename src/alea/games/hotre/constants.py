@@ -16,8 +16,11 @@ from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
 
 NL: Final = len(BOARD.lands)
+"""Number of lands; a land is an index into ``BOARD.lands``."""
 ADJ: Final = tuple(BOARD.adjacent(i) for i in range(NL))
+"""Per land: the lands across a border or a strait (HRE-1.1)."""
 OVERSEAS: Final = BOARD.overseas
+"""Per land: the lands a Faction reaches over the sea (HRE-5.9)."""
 DIFFICULT: Final = tuple(
     frozenset(BOARD.difficult[i]) | frozenset(BOARD.across_strait[i]) for i in range(NL)
 )
@@ -25,13 +28,21 @@ DIFFICULT: Final = tuple(
 DIFFICULT_OPTIONAL: Final = tuple(DIFFICULT[i] | BOARD.optional_difficult[i] for i in range(NL))
 """The same with the two optional difficult borders of the ``optional_terrain`` rule (HRE-1.1)."""
 AREA_OF: Final = BOARD.area_of
+"""Per land: the index of its Area in ``BOARD.areas`` (HRE-1.2)."""
 AREA_LANDS: Final = tuple(BOARD.area_lands(a.key) for a in BOARD.areas)
+"""Per Area: its lands."""
 RESOURCE: Final = tuple(land.resource for land in BOARD.lands)
+"""Per land: whether it has a resource, a site for a City (HRE-13.2)."""
 ROME: Final = BOARD.rome
+"""The land of Rome."""
 CONSTANTINOPLE: Final = BOARD.constantinople
+"""The land of Constantinople, special from option ``constantinople_from``."""
 STARTS: Final = tuple(r.land for r in BOARD.roman_starts)
+"""The Roman Start lands a Faction chooses among (HRE-5.5)."""
 NATIONS: Final = tuple(dict.fromkeys(p.nation for p in CHARTS.peoples))
+"""The nations of the People chart, each once, in order of first row."""
 NATION_OF: Final = tuple(NATIONS.index(p.nation) for p in CHARTS.peoples)
+"""Per People chart row: its nation (index into ``NATIONS``)."""
 
 # force kinds
 FACTION: Final = 0
@@ -40,6 +51,7 @@ MINOR: Final = 2
 KINGDOM: Final = 3
 REBELS: Final = 4
 KIND_NAMES: Final = ("Faction", "People", "Minor People", "Kingdom", "Rebels")
+"""Names of the force kinds, by kind code."""
 
 # where points come from (the points log, HRE-2.2); the index is the code kept in the log
 CITIES, PRESENCE, DOMINATION, CONTROL, EMPEROR, LOOT = range(6)
@@ -84,7 +96,7 @@ class PointsEntry(NamedTuple):
     points: int
 
 
-# stages
+# stages of play: where the game stands and who decides (``HotrePosition.stage``)
 ORDER, DEAL, DRAW, HAND, DECLARE, BUILD, TAKEUP, EXPAND = range(8)
 ROUND, RETREAT, DISPLACE, FORTCHOICE, LOOTCHOICE, LOOTROLL, FOUND, ENDROLL = range(8, 16)
 EPIDEMY, OVER, REBELROUND, OFFER, ANSWER, REBELRETREAT = 16, 17, 18, 19, 20, 21
@@ -112,7 +124,9 @@ STAGE_NAMES: Final = (
     "answer",
     "rebelretreat",
 )
+"""Names of the stages, by stage code (shown in observations)."""
 CHANCE_STAGES: Final = frozenset((ORDER, DEAL, DRAW, ROUND, LOOTROLL, ENDROLL, EPIDEMY, REBELROUND))
+"""The stages at which chance, not a player, comes next."""
 
 IMPLEMENTED_CARDS: Final = frozenset(
     (
@@ -149,9 +163,9 @@ LASTING: Final = {
     "gods_favor": 4,
     "leader": 5,
 }
-"""Lasting half-turn effects, by their bit in ``flags`` (HRE-8.1: not twice)."""
+"""Lasting half-turn effects, by their bit in ``turn_flags`` (HRE-8.1: not twice)."""
 F_EMP3: Final = 6
-"""Bit of ``flags``: the Emperor's third die is still alive."""
+"""Bit of ``turn_flags``: the Emperor's third die is still alive."""
 
 CARD_INFO: Final = (
     ("", 0, 0, False, 0, 0),
@@ -174,7 +188,9 @@ CARD_INFO: Final = (
 ROUNDS: Final[dict[tuple[bool, bool], Action]] = {
     (w, d): Round(w, d) for w in (True, False) for d in (True, False)
 }
+"""Battle round results by (attacker wins, a triple killed the third die)."""
 DICE: Final[tuple[Action, ...]] = tuple(Dice(v) for v in range(37))
+"""Dice results by value."""
 VERBS: Final = (
     "end_declaration",
     "end_build",
@@ -190,6 +206,7 @@ VERBS: Final = (
     "accept",
     "refuse",
 )
+"""Verbs of the decisions that name no land."""
 PICK_VERBS: Final = (
     "place",
     "take_up",
@@ -202,10 +219,16 @@ PICK_VERBS: Final = (
     "free_fort",
     "found",
 )
+"""Verbs of the decisions that name a land."""
 DECIDE: Final = {(s, v): Decide(s, v) for s in range(4) for v in VERBS}
+"""Decisions by (seat, verb)."""
 PICK: Final = {
     (s, v, land): Pick(s, v, land) for s in range(4) for v in PICK_VERBS for land in range(NL)
 }
+"""Decisions naming a land, by (seat, verb, land)."""
 HAND_TO: Final = {(s, t): HandTo(s, t) for s in range(4) for t in range(4)}
+"""Counter hand-overs by (seat, receiving seat)."""
 COUNTER_DRAWS: Final = {(e, k): DrawCounter(e, k) for e in (False, True) for k in range(1, 7)}
+"""Counter draws by (Emperor counter, number)."""
 DEALS: Final = {(s, c.id): Deal(s, c.id) for s in range(4) for c in DECK}
+"""Cards dealt, by (seat, card id)."""

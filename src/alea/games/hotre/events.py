@@ -89,11 +89,14 @@ def card_targets(s: HotrePosition, kind: str) -> list[int]:
     if kind == "plague":
         return [i for i in range(NL) if s.armies_in_land[i]]
     if kind == "people_revive":
-        fk, fo, nf = s.force_kind, s.force_owner, s.nation_force
+        kind_of, owner_of, nation_force = s.force_kind, s.force_owner, s.nation_force
         return [
             k
             for k in range(len(NATIONS))
-            if nf[k] >= 0 and fk[nf[k]] == PEOPLE and fo[nf[k]] == seat and nf[k] != s.turn_force
+            if nation_force[k] >= 0
+            and kind_of[nation_force[k]] == PEOPLE
+            and owner_of[nation_force[k]] == seat
+            and nation_force[k] != s.turn_force
         ]
     if kind in ("treachery", "revolt"):
         if s.stage != EXPAND or s.armies_to_place <= 0 or s.sub_force_acting:
@@ -127,17 +130,21 @@ def strike_targets(s: HotrePosition, revolt: bool) -> list[int]:
     """Lands a Revolt (HRE-8.5.6) or Treachery (HRE-8.5.17) may strike."""
     seat = s.active_seat
     f = s.acting_force
-    occ, fo = s.force_in_land, s.force_owner
+    force_at, owner_of = s.force_in_land, s.force_owner
     out = []
     for t in range(NL):
-        g = occ[t]
-        if g < 0 or fo[g] == seat:
+        g = force_at[t]
+        if g < 0 or owner_of[g] == seat:
             continue
         if revolt:
-            if fo[g] < 0 or not any(occ[n] >= 0 and fo[occ[n]] == seat for n in ADJ[t]):
+            if owner_of[g] < 0 or not any(
+                force_at[n] >= 0 and owner_of[force_at[n]] == seat for n in ADJ[t]
+            ):
                 continue
         elif (
-            s.armies_in_land[t] != 1 or s.fort_level[t] == 2 or not any(occ[n] == f for n in ADJ[t])
+            s.armies_in_land[t] != 1
+            or s.fort_level[t] == 2
+            or not any(force_at[n] == f for n in ADJ[t])
         ):
             continue
         out.append(t)
@@ -348,15 +355,7 @@ def rebels_hold(s: HotrePosition, land: int, k: int, g: int) -> None:
 def rebel_retreat(s: HotrePosition, to: int) -> None:
     """One Legion the Rebels fight retreats to ``to`` (HRE-9.3, HRE-9.4)."""
     land, g = s.pending
-    s.armies_in_land[land] -= 1
-    if s.force_in_land[to] == g:
-        s.armies_in_land[to] += 1
-    else:
-        s.force_in_land[to] = g
-        s.armies_in_land[to] = 1
-        s.emptied_by_calamity[to] = 0
-    if s.armies_in_land[land] == 0:
-        s.force_in_land[land] = -1
+    if forces.retreat_one(s, land, to, g):
         rebels_hold(s, land, s.rebels_to_fight, g)
 
 

@@ -42,6 +42,21 @@ def remove(s: HotrePosition, land: int, k: int, eliminated: bool = True) -> None
         s.force_in_land[land] = -1
 
 
+def retreat_one(s: HotrePosition, land: int, to: int, force: int) -> bool:
+    """Move one army of ``force`` from ``land`` to ``to``; whether ``land`` is left empty."""
+    s.armies_in_land[land] -= 1
+    if s.force_in_land[to] == force:
+        s.armies_in_land[to] += 1
+    else:
+        s.force_in_land[to] = force
+        s.armies_in_land[to] = 1
+        s.emptied_by_calamity[to] = 0
+    if s.armies_in_land[land] == 0:
+        s.force_in_land[land] = -1
+        return True
+    return False
+
+
 def retreats(s: HotrePosition, src: int, force: int, displaced: bool = False) -> list[int]:
     """The lands an army of ``force`` may retreat to from ``src`` (HRE-9.2)."""
     out = []

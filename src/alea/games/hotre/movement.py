@@ -54,7 +54,7 @@ def placements(s: HotrePosition) -> list[tuple[str, int]]:
         return []
     f = s.acting_force
     kind = s.force_kind[f]
-    occ = s.force_in_land
+    force_at = s.force_in_land
     if kind == FACTION and s.period == 1 and s.force_armies[f] == 0 and not s.armies_placed:
         taken = set(s.start_land)
         return [("start", land) for land in STARTS if land not in taken]  # HRE-5.5
@@ -64,11 +64,11 @@ def placements(s: HotrePosition) -> list[tuple[str, int]]:
         start = forces.start_of(s, f)
         if s.force_armies[f] == 0:
             return [("place", start)]  # HRE-4.4
-    cnt = s.armies_in_land
+    armies_at = s.armies_in_land
     mark = [False] * NL
     faction = kind == FACTION
     for h in range(NL):
-        if occ[h] == f:
+        if force_at[h] == f:
             mark[h] = True
             for n in ADJ[h]:
                 mark[n] = True
@@ -83,22 +83,24 @@ def placements(s: HotrePosition) -> list[tuple[str, int]]:
     return [
         ("place", i)
         for i in range(NL)
-        if mark[i] and (occ[i] != f or cnt[i] < 3) and (not spared or occ[i] not in spared)
+        if mark[i]
+        and (force_at[i] != f or armies_at[i] < 3)
+        and (not spared or force_at[i] not in spared)
     ]
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
     """HRE-5.6: where a Faction with no Legion places its first one (and if by fallback)."""
     seat = s.acting_force
-    occ, fort = s.force_in_land, s.fort_level
-    lvl1 = [i for i in range(NL) if occ[i] < 0 and fort[i]]
+    force_at, fort_at = s.force_in_land, s.fort_level
+    lvl1 = [i for i in range(NL) if force_at[i] < 0 and fort_at[i]]
     if lvl1:
         return lvl1, False
-    roman = [i for i in range(NL) if occ[i] >= 0 and s.force_kind[occ[i]] == FACTION]
-    lvl2 = sorted({n for r in roman for n in ADJ[r] if occ[n] < 0 and not fort[n]})
+    roman = [i for i in range(NL) if force_at[i] >= 0 and s.force_kind[force_at[i]] == FACTION]
+    lvl2 = sorted({n for r in roman for n in ADJ[r] if force_at[n] < 0 and not fort_at[n]})
     if lvl2:
         return lvl2, False
-    lvl3 = [i for i in roman if occ[i] != seat]
+    lvl3 = [i for i in roman if force_at[i] != seat]
     if lvl3:
         return lvl3, False
     return ([s.start_land[seat]] if s.start_land[seat] >= 0 else [STARTS[0]]), True

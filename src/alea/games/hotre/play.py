@@ -11,6 +11,7 @@ import random
 
 from alea.core.errors import IllegalActionError
 from alea.core.game import CHANCE, Action
+from alea.core.rng import sample_weighted
 from alea.games.hotre import (
     build,
     cities,
@@ -168,13 +169,7 @@ def sample_chance(s: HotrePosition, rng: random.Random) -> Action:
     outcomes = chance_outcomes(s)
     if not outcomes:
         raise IllegalActionError("no chance event is pending: a player decides now", "HRE-1.4")
-    r = rng.random()
-    acc = 0.0
-    for a, p in outcomes:
-        acc += p
-        if r < acc:
-            return a
-    return outcomes[-1][0]
+    return sample_weighted(outcomes, rng)
 
 
 def apply_action(s: HotrePosition, action: Action) -> None:

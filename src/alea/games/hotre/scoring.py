@@ -43,12 +43,12 @@ def score_half(
             source's index in :data:`POINT_SOURCES`.
 
     """
-    occ, fk, fo = s.force_in_land, s.force_kind, s.force_owner
-    who = [fo[g] if g >= 0 else -1 for g in occ]
+    force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
+    who = [owner_of[g] if g >= 0 else -1 for g in force_at]
     if faction:
-        ours = [g == seat for g in occ]
+        ours = [g == seat for g in force_at]
     else:
-        ours = [g >= 0 and fo[g] == seat and fk[g] != FACTION for g in occ]
+        ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
     lands = [i for i in range(NL) if ours[i]]
     pts = 0
     special = 3 if faction else 2
@@ -69,7 +69,7 @@ def score_half(
         control = have
         if faction:
             control += sum(
-                1 for i in alands if occ[i] < 0 and s.fort_level[i] and s.fort_owner[i] == seat
+                1 for i in alands if force_at[i] < 0 and s.fort_level[i] and s.fort_owner[i] == seat
             )
         if control >= 5:
             pts += 3 * value
