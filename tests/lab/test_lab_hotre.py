@@ -13,7 +13,8 @@ import alea
 from alea.core.game import State
 from alea.core.record import GameRecord, play
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.state import POINT_SOURCES, HotreState
+from alea.games.hotre.constants import POINT_SOURCES
+from alea.games.hotre.state import HotreState
 from alea.lab import RunSpec, load_run, run, write_report
 from alea.lab.extras import hotre as hotre_extras
 from alea.lab.hooks import MilestoneWatcher, hooks_for
@@ -42,9 +43,9 @@ def _log_totals(state: HotreState) -> Counter[tuple[int, bool]]:
 
 def _put(state: HotreState, name: str, force: int) -> None:
     i = BOARD.index(name)
-    state.occ[i] = force
-    state.cnt[i] = 1
-    state.armies[force] += 1
+    state.force_in_land[i] = force
+    state.armies_in_land[i] = 1
+    state.force_armies[force] += 1
 
 
 @pytest.mark.rule("HRE-2.2")
@@ -57,9 +58,9 @@ def test_the_log_adds_up_to_both_tracks_after_every_action() -> None:
         nonlocal checked
         assert isinstance(state, HotreState)
         totals = _log_totals(state)
-        for s in range(state.S):
-            assert totals[s, False] == state.ppts[s]
-            assert totals[s, True] == state.fpts[s]
+        for s in range(state.seat_count):
+            assert totals[s, False] == state.people_points[s]
+            assert totals[s, True] == state.faction_points[s]
         checked += 1
 
     play(game, agents, seed=5, on_step=check)
@@ -80,7 +81,7 @@ def test_area_levels_are_logged_as_scored() -> None:
     area = BOARD.area_of[BOARD.index(italia[0])]
     assert parts == [(POINT_SOURCES.index("presence"), area, value)]
     parts = []
-    state.city[BOARD.index(italia[1])] = 1
+    state.city_state[BOARD.index(italia[1])] = 1
     assert state.score_half(1, True, parts) == 2 * value + 2
     assert sorted((POINT_SOURCES[s], v) for s, _, v in parts) == [
         ("cities", 2),
@@ -114,8 +115,8 @@ def test_a_position_read_back_carries_its_points(
     log = back.points_log()
     assert {e.source for e in log} == {"carried"}
     totals = _log_totals(back)
-    assert all(totals[s, False] == back.ppts[s] for s in range(back.S))
-    assert all(totals[s, True] == back.fpts[s] for s in range(back.S))
+    assert all(totals[s, False] == back.people_points[s] for s in range(back.seat_count))
+    assert all(totals[s, True] == back.faction_points[s] for s in range(back.seat_count))
 
 
 @pytest.mark.rule("HRE-14.3.1")
@@ -138,13 +139,13 @@ def test_split_adds_up_to_each_players_score(
             assert sum(split["by_area"]) == split["total"]
             assert len(split["by_period"]) == 7
             assert len(split["by_area"]) == len(BOARD.areas) + 1
-            seats = [s for s in range(state.S) if state.seat_player(s) == p]
-            lands = sum(state.armies_lands(s) for s in seats if not state.dead[s])
+            seats = [s for s in range(state.seat_count) if state.seat_player(s) == p]
+            lands = sum(state.armies_lands(s) for s in seats if not state.faction_dead[s])
             assert sources["faction.end_lands"] == 2 * lands
             assert sources["faction.spent"] <= 0
             seen.update(k for k, v in sources.items() if v)
         placed = [a for areas in summary["start_areas"] for a in areas]
-        assert len(placed) == len(set(placed)) <= state.S
+        assert len(placed) == len(set(placed)) <= state.seat_count
         assert set(placed) <= set(hotre_extras.START_AREAS)
     # real games score every main kind of point
     players = sum(s.n for _, s in games)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from alea.core.game import Action
+from alea.games.hotre import turns
 from alea.games.hotre.actions import Decide, Pick
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.game import HotreGame
@@ -26,8 +27,8 @@ def people_turn(seat: int = 0, number: int = 1, period: int = 1, players: int = 
     s = fresh(players)
     s.period = period
     s.stage = 0
-    s.pcounter[seat] = number
-    s._begin_people(seat, number)
+    s.people_counter[seat] = number
+    turns.begin_people(s, seat, number)
     return s
 
 
@@ -35,27 +36,27 @@ def faction_turn(seat: int = 0, emperor: int = 5, period: int = 1, players: int 
     """``seat``'s Faction turn under Emperor ``emperor``; the declaration step is next."""
     s = fresh(players)
     s.period = period
-    s.ecounter[seat] = emperor
-    s._begin_faction(seat)
+    s.emperor_counter[seat] = emperor
+    turns.begin_faction(s, seat)
     return s
 
 
 def put(s: HotreState, where: str, force: int, k: int) -> int:
     """Stand ``k`` armies of ``force`` in land ``where``."""
     i = land(where)
-    old = s.occ[i]
+    old = s.force_in_land[i]
     if old >= 0:
-        s.armies[old] -= s.cnt[i]
-    s.occ[i] = force
-    s.cnt[i] = k
-    s.armies[force] += k
+        s.force_armies[old] -= s.armies_in_land[i]
+    s.force_in_land[i] = force
+    s.armies_in_land[i] = k
+    s.force_armies[force] += k
     s._legal = None
     return i
 
 
 def end_declaration(s: HotreState) -> None:
     """End the active seat's declaration step."""
-    s.apply_action(Decide(s.active, "end_declaration"))
+    s.apply_action(Decide(s.active_seat, "end_declaration"))
 
 
 def place(s: HotreState, where: str) -> None:

@@ -64,15 +64,15 @@ def test_bot_chooses_the_same_whatever_the_hidden_cards_and_counters(players: in
     differed = 0
     for state in decision_states(25, seed=5, players=players):
         seat = state.current_player()
-        mine = {s for s in range(state.S) if state.seat_player(s) == seat}
+        mine = {s for s in range(state.seat_count) if state.seat_player(s) == seat}
         for k in range(3):
             variant = state.determinize(seat, make_rng(100 + k))
             assert variant.observation(seat) == state.observation(seat)
             if any(
                 sorted(variant.hands[s]) != sorted(state.hands[s])
-                or variant.pcounter[s] != state.pcounter[s]
-                or variant.ecounter[s] != state.ecounter[s]
-                for s in range(state.S)
+                or variant.people_counter[s] != state.people_counter[s]
+                or variant.emperor_counter[s] != state.emperor_counter[s]
+                for s in range(state.seat_count)
                 if s not in mine
             ):
                 differed += 1
@@ -106,7 +106,8 @@ def test_holdings_match_the_engine_scoring() -> None:
                 state.apply_action(state.sample_chance(rng))
                 continue
             expected = [
-                (state.score_half(s, False), state.score_half(s, True)) for s in range(state.S)
+                (state.score_half(s, False), state.score_half(s, True))
+                for s in range(state.seat_count)
             ]
             assert holdings(state) == expected
             checked += 1

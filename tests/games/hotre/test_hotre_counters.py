@@ -9,7 +9,8 @@ from hotre_builders import fresh
 
 from alea.games.hotre.actions import DrawCounter, HandTo, Order
 from alea.games.hotre.bot import canonical
-from alea.games.hotre.state import DRAW, HAND, HotreState
+from alea.games.hotre.constants import DRAW, HAND
+from alea.games.hotre.state import HotreState
 
 
 def at_handout(players: int = 4) -> HotreState:
@@ -18,7 +19,7 @@ def at_handout(players: int = 4) -> HotreState:
     rng = random.Random(0)
     while s.stage != DRAW:
         if isinstance(s.chance_outcomes()[0][0], Order):
-            s.apply_action(Order(tuple(range(s.S))))
+            s.apply_action(Order(tuple(range(s.seat_count))))
         else:
             s.apply_action(s.sample_chance(rng))
     return s
@@ -66,13 +67,13 @@ def test_the_seed_position_seat_two_no_longer_learns_what_it_passes() -> None:
             s.apply_action(s.sample_chance(rng))
             continue
         a = rng.choice(s.legal_actions())
-        blind = isinstance(a, HandTo) and s.pcounter[a.seat] and not s.emp_phase
-        drawn = s.drawn
+        blind = isinstance(a, HandTo) and s.people_counter[a.seat] and not s.emperor_handout
+        drawn = s.drawn_counter
         s.apply_action(a)
         if blind:
             break
     assert isinstance(a, HandTo)
-    assert (a.seat, a.to, drawn, s.pcounter[a.seat]) == (1, 3, 1, 5)
+    assert (a.seat, a.to, drawn, s.people_counter[a.seat]) == (1, 3, 1, 5)
     assert s.observation(1)["people_counters"][3] is None
 
 
@@ -80,14 +81,14 @@ def test_the_seed_position_seat_two_no_longer_learns_what_it_passes() -> None:
 def test_search_and_bot_do_not_learn_the_unseen_draw() -> None:
     one, two = blind_pass(1), blind_pass(2)
     assert one.observation(1) == two.observation(1)
-    assert canonical(one, 1).drawn == canonical(two, 1).drawn
-    redrawn = {one.determinize(1, random.Random(k)).drawn for k in range(40)}
+    assert canonical(one, 1).drawn_counter == canonical(two, 1).drawn_counter
+    redrawn = {one.determinize(1, random.Random(k)).drawn_counter for k in range(40)}
     assert len(redrawn) > 1  # seat 1 cannot tell which counter it holds in its hand
     assert 5 in redrawn  # nor that its own (unseen) counter is the 5
     one.apply_action(HandTo(1, 3))
     two.apply_action(HandTo(1, 3))
-    assert canonical(one, 1).pcounter == canonical(two, 1).pcounter
-    assert {one.determinize(1, random.Random(k)).pcounter[3] for k in range(40)} != {1}
+    assert canonical(one, 1).people_counter == canonical(two, 1).people_counter
+    assert {one.determinize(1, random.Random(k)).people_counter[3] for k in range(40)} != {1}
 
 
 @pytest.mark.rule("HRE-3.6")
@@ -99,7 +100,7 @@ def test_the_receiver_sees_its_counter_only_after_both_handouts() -> None:
     s.apply_action(DrawCounter(False, 1))
     s.apply_action(HandTo(2, 2))
     s.apply_action(DrawCounter(False, 2))  # seat 3 holds one: the 2 goes, unseen, to seat 0
-    assert s.pcounter[0] == 2
+    assert s.people_counter[0] == 2
     rng = random.Random(1)
     while s.stage in (DRAW, HAND):
         assert s.observation(3)["people_counters"][3] is None

@@ -18,6 +18,7 @@ from hotre_builders import (
 )
 
 from alea.core.errors import IllegalActionError, RecordError
+from alea.games.hotre import cities, combat, events, forces, scoring, turns
 from alea.games.hotre.actions import (
     Decide,
     Dice,
@@ -31,8 +32,7 @@ from alea.games.hotre.actions import (
 )
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
-from alea.games.hotre.game import HotreGame
-from alea.games.hotre.state import (
+from alea.games.hotre.constants import (
     DRAW,
     EXPAND,
     FORTCHOICE,
@@ -43,9 +43,10 @@ from alea.games.hotre.state import (
     OVER,
     RETREAT,
     ROUND,
-    HotreState,
-    round_outcomes,
 )
+from alea.games.hotre.dice import round_outcomes
+from alea.games.hotre.game import HotreGame
+from alea.games.hotre.state import HotreState
 
 
 def _deal_and_order(s: HotreState, rng: random.Random) -> None:
@@ -71,7 +72,7 @@ def test_players_two_to_four_default_four() -> None:
 def test_three_players_start_with_nine_legions() -> None:
     s = faction_turn(seat=0, emperor=5, players=3)
     end_declaration(s)
-    assert s.to_place == 9
+    assert s.armies_to_place == 9
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ def test_deal_gives_one_card_of_each_set() -> None:
         s.apply_action(s.sample_chance(rng))
     for hand in s.hands:
         assert sorted(DECK[c - 1].set for c in hand) == list(range(1, 10))
-    assert len(s.box) == 54 - 36
+    assert len(s.card_box) == 54 - 36
     obs = s.observation(1)
     assert obs["hands"][1] == sorted(s.hands[1])
     assert obs["hands"][0] == list(range(1, 10))  # only the sets of another seat's hand
@@ -110,12 +111,12 @@ def test_counter_handout_every_seat_one_and_must_pass_on() -> None:
         s.apply_action(s.sample_chance(rng))
     assert s.stage == DRAW
     s.apply_action(DrawCounter(False, 3))
-    first = s.order[0]
+    first = s.draw_order[0]
     assert s.current_player() == first
     legal = s.legal_actions()
     assert HandTo(first, first) in legal
     assert len(legal) == 4
-    other = s.order[1]
+    other = s.draw_order[1]
     s.apply_action(HandTo(first, other))
     # the next drawer already holds a counter: he must hand it on
     s.apply_action(s.sample_chance(rng))
@@ -128,10 +129,10 @@ def test_counter_handout_every_seat_one_and_must_pass_on() -> None:
             s.apply_action(s.sample_chance(rng))
         else:
             s.apply_action(s.legal_actions()[0])
-    assert all(c for c in s.pcounter)
-    assert len(set(s.pcounter)) == 4
-    assert all(c for c in s.ecounter)
-    assert len(set(s.ecounter)) == 4
+    assert all(c for c in s.people_counter)
+    assert len(set(s.people_counter)) == 4
+    assert all(c for c in s.emperor_counter)
+    assert len(set(s.emperor_counter)) == 4
 
 
 @pytest.mark.rule("HRE-3.6")
@@ -141,17 +142,17 @@ def test_handed_counter_is_hidden_from_others() -> None:
     for _ in range(37):
         s.apply_action(s.sample_chance(rng))
     s.apply_action(DrawCounter(False, 2))
-    drawer = s.order[0]
-    outsider = s.order[2]
+    drawer = s.draw_order[0]
+    outsider = s.draw_order[2]
     assert s.observation(drawer)["drawn"] == 2
     assert s.observation(outsider)["drawn"] is None
-    receiver = s.order[1]
+    receiver = s.draw_order[1]
     s.apply_action(HandTo(drawer, receiver))
     assert s.observation(drawer)["people_counters"][receiver] == 2
     assert s.observation(outsider)["people_counters"][receiver] is None
     assert s.observation(receiver)["people_counters"][receiver] is None  # HRE-3.6
     d = s.determinize(outsider, random.Random(0))
-    assert d.pcounter[receiver] in (1, 2, 3, 4, 5)
+    assert d.people_counter[receiver] in (1, 2, 3, 4, 5)
 
 
 @pytest.mark.rule("HRE-3.8")
@@ -163,22 +164,22 @@ def test_people_turn_comes_first_lowest_counter() -> None:
             s.apply_action(s.sample_chance(rng))
         else:
             s.apply_action(rng.choice(s.legal_actions()))
-    assert s.half == 1
-    lowest = min(s.pcounter)
-    assert s.pcounter[s.active] == lowest
+    assert s.half_turn == 1
+    lowest = min(s.people_counter)
+    assert s.people_counter[s.active_seat] == lowest
 
 
 @pytest.mark.rule("HRE-3.7")
 def test_three_players_leave_counters_undrawn() -> None:
     s = fresh(3)
     rng = random.Random(6)
-    while s.half == 0:
+    while s.half_turn == 0:
         if s.is_chance_node():
             s.apply_action(s.sample_chance(rng))
         else:
             s.apply_action(rng.choice(s.legal_actions()))
-    assert sum(1 for c in s.pcounter if c) == 3
-    assert sum(1 for c in s.ecounter if c) == 3
+    assert sum(1 for c in s.people_counter if c) == 3
+    assert sum(1 for c in s.emperor_counter if c) == 3
 
 
 # -- People turn ----------------------------------------------------------------------------------
@@ -188,17 +189,17 @@ def test_three_players_leave_counters_undrawn() -> None:
 def test_people_builds_its_strength() -> None:
     s = people_turn(seat=0, number=1)  # Galli, Strength 6
     end_declaration(s)
-    assert s.to_place == 6
+    assert s.armies_to_place == 6
     assert s.stage == EXPAND
 
 
 @pytest.mark.rule("HRE-4.7")
 def test_people_builds_only_up_to_strength() -> None:
     s = people_turn(seat=0, number=1)
-    put(s, "Lugdunensis", s.main_force, 3)
-    put(s, "Belgica", s.main_force, 2)
+    put(s, "Lugdunensis", s.turn_force, 3)
+    put(s, "Belgica", s.turn_force, 2)
     end_declaration(s)
-    assert s.to_place == 1
+    assert s.armies_to_place == 1
 
 
 @pytest.mark.rule("HRE-4.4")
@@ -222,9 +223,9 @@ def test_start_land_occupants_retreat_or_fall() -> None:
     assert Decide(1, "eliminate") in legal
     s.apply_action(Pick(1, "retreat", land("Belgica")))
     s.apply_action(Decide(1, "eliminate"))
-    assert s.cnt[land("Belgica")] == 2
-    assert s.elim[1] == 1
-    assert s.occ[land("Lugdunensis")] == s.main_force
+    assert s.armies_in_land[land("Belgica")] == 2
+    assert s.eliminated_legions[1] == 1
+    assert s.force_in_land[land("Lugdunensis")] == s.turn_force
 
 
 @pytest.mark.rule("HRE-4.8")
@@ -252,25 +253,25 @@ def test_three_armies_per_land() -> None:
 @pytest.mark.rule("HRE-11.1")
 def test_people_may_take_armies_up() -> None:
     s = people_turn(seat=0, number=1)
-    put(s, "Lugdunensis", s.main_force, 3)
-    put(s, "Belgica", s.main_force, 3)
+    put(s, "Lugdunensis", s.turn_force, 3)
+    put(s, "Belgica", s.turn_force, 3)
     end_declaration(s)
-    assert s.to_place == 0
+    assert s.armies_to_place == 0
     s.apply_action(Pick(0, "take_up", land("Belgica")))
-    assert s.to_place == 1
-    assert s.cnt[land("Belgica")] == 2
+    assert s.armies_to_place == 1
+    assert s.armies_in_land[land("Belgica")] == 2
 
 
 @pytest.mark.rule("HRE-4.6")
 def test_people_drawn_again_passes_to_new_master() -> None:
     s = people_turn(seat=0, number=1, period=3)  # Alamanni in period 3
-    f = s.main_force
+    f = s.turn_force
     put(s, "Germania Superior", f, 2)
     s._end_half()
     s.period = 4
-    s._begin_people(2, 5)  # Alamanni again in period 4
-    assert s.main_force == f
-    assert s.fo[f] == 2
+    turns.begin_people(s, 2, 5)  # Alamanni again in period 4
+    assert s.turn_force == f
+    assert s.force_owner[f] == 2
 
 
 # -- combat ---------------------------------------------------------------------------------------
@@ -307,40 +308,40 @@ def test_three_dice_and_triples_kill() -> None:
     died = out[Round(True, True)] + out[Round(False, True)]
     assert 1 / 36 < died < 1 / 30  # triples on the decisive roll or on a tied roll before it
     s = faction_turn(seat=0, emperor=3)  # Caesar +3D6
-    assert s._round_params()[0] == 3
-    s.bat_land = land("Italia")
-    s.bat_def = 1
-    s.occ[land("Italia")] = 1
-    s.cnt[land("Italia")] = 2
-    s.armies[1] = 2
-    s._resolve_round(True, True)
-    assert s._round_params()[0] == 2
+    assert combat.round_params(s)[0] == 3
+    s.battle_land = land("Italia")
+    s.battle_defender = 1
+    s.force_in_land[land("Italia")] = 1
+    s.armies_in_land[land("Italia")] = 2
+    s.force_armies[1] = 2
+    combat.resolve_round(s, True, True)
+    assert combat.round_params(s)[0] == 2
 
 
 @pytest.mark.rule("HRE-12.0.2")
 def test_emperor_attack_and_tie_bonuses() -> None:
     s = faction_turn(seat=0, emperor=2)  # Pompeius +TIE
-    s.bat_land = land("Italia")
-    assert s._round_params()[2] is True
-    s.flags |= 1  # Weaponry
-    assert s._round_params()[1] == 1
+    s.battle_land = land("Italia")
+    assert combat.round_params(s)[2] is True
+    s.turn_flags |= 1  # Weaponry
+    assert combat.round_params(s)[1] == 1
 
 
 @pytest.mark.rule("HRE-12.1")
 def test_fort_adds_one() -> None:
     s = faction_turn(seat=0, emperor=5)
-    s.bat_land = land("Italia")
-    s.fort[land("Italia")] = 1
-    s.bat_def = 5
-    assert s._round_params()[4:] == (1, False)
+    s.battle_land = land("Italia")
+    s.fort_level[land("Italia")] = 1
+    s.battle_defender = 5
+    assert combat.round_params(s)[4:] == (1, False)
 
 
 @pytest.mark.rule("HRE-12.3")
 def test_fortress_wins_ties_unless_attacker_does() -> None:
     s = faction_turn(seat=0, emperor=2)
-    s.bat_land = land("Italia")
-    s.fort[land("Italia")] = 2
-    _ad, _am, at, _dd, dm, dt = s._round_params()
+    s.battle_land = land("Italia")
+    s.fort_level[land("Italia")] = 2
+    _ad, _am, at, _dd, dm, dt = combat.round_params(s)
     assert (dm, dt, at) == (1, True, True)
     # both win ties: ties are rolled again, so the odds equal a no-tie-win contest
     a = dict(round_outcomes(2, 0, True, 1, 1, True))[Round(True, False)]
@@ -351,7 +352,7 @@ def test_fortress_wins_ties_unless_attacker_does() -> None:
 @pytest.mark.rule("HRE-12.4")
 def test_difficult_terrain_gives_two_dice() -> None:
     s = people_turn(seat=0, number=2)  # Germani, Germania Magna
-    f = s.main_force
+    f = s.turn_force
     put(s, "Germania Magna", f, 1)
     put(s, "Germania Superior", 1, 1)
     end_declaration(s)
@@ -360,16 +361,16 @@ def test_difficult_terrain_gives_two_dice() -> None:
             s.apply_action(a)
     place(s, "Germania Superior")
     assert s.stage == ROUND
-    assert s._round_params()[3] == 2
+    assert combat.round_params(s)[3] == 2
 
 
 @pytest.mark.rule("HRE-12.5")
 def test_strait_counts_as_border_and_difficult() -> None:
     s = faction_turn(seat=0, emperor=5)
     put(s, "Italia", 0, 1)
-    s.bat_land = -1
-    s.act_force = 0
-    assert s._entry(land("Sicilia")) == (1, 0)
+    s.battle_land = -1
+    s.acting_force = 0
+    assert combat.entry(s, land("Sicilia")) == (1, 0)
 
 
 @pytest.mark.rule("HRE-12.0")
@@ -378,14 +379,14 @@ def test_battle_to_the_end_then_conquest_and_loot_choice() -> None:
     end_declaration(s)
     place(s, "Lugdunensis")
     put(s, "Belgica", 1, 2)
-    s.city[land("Belgica")] = 1
+    s.city_state[land("Belgica")] = 1
     place(s, "Belgica")
     assert s.stage == ROUND
     assert s.is_chance_node()
     s.apply_action(Round(True, False))
     assert s.stage == ROUND  # the attacker fights on
     s.apply_action(Round(True, False))
-    assert s.occ[land("Belgica")] == s.main_force
+    assert s.force_in_land[land("Belgica")] == s.turn_force
     assert s.stage == LOOTCHOICE
 
 
@@ -395,15 +396,15 @@ def test_loot_scores_dice_of_people_points() -> None:
     end_declaration(s)
     place(s, "Lugdunensis")
     put(s, "Belgica", 1, 1)
-    s.city[land("Belgica")] = 1
+    s.city_state[land("Belgica")] = 1
     place(s, "Belgica")
     s.apply_action(Round(True, False))
     s.apply_action(Decide(0, "loot"))
     assert s.stage == LOOTROLL
     assert len(s.chance_outcomes()) == 6
     s.apply_action(Dice(5))
-    assert s.ppts[0] == 5
-    assert s.city[land("Belgica")] == 2
+    assert s.people_points[0] == 5
+    assert s.city_state[land("Belgica")] == 2
 
 
 @pytest.mark.rule("HRE-12.7")
@@ -411,10 +412,10 @@ def test_entering_empty_land_is_no_conquest() -> None:
     s = people_turn(seat=0, number=1)
     end_declaration(s)
     place(s, "Lugdunensis")
-    s.city[land("Belgica")] = 1
+    s.city_state[land("Belgica")] = 1
     place(s, "Belgica")
     assert s.stage == EXPAND
-    assert s.city[land("Belgica")] == 1
+    assert s.city_state[land("Belgica")] == 1
 
 
 @pytest.mark.rule("HRE-12.6")
@@ -423,21 +424,21 @@ def test_automatic_victory_over_own_force() -> None:
     end_declaration(s)
     place(s, "Lugdunensis")
     put(s, "Belgica", 0, 2)  # seat 0's own Faction
-    s.city[land("Belgica")] = 1
+    s.city_state[land("Belgica")] = 1
     place(s, "Belgica")
     assert s.stage == EXPAND  # no dice, no loot
-    assert s.occ[land("Belgica")] == s.main_force
-    assert s.city[land("Belgica")] == 1
-    assert s.elim[0] == 2
+    assert s.force_in_land[land("Belgica")] == s.turn_force
+    assert s.city_state[land("Belgica")] == 1
+    assert s.eliminated_legions[0] == 2
 
 
 @pytest.mark.rule("HRE-12.2")
 def test_legion_takes_or_destroys_a_lone_fort() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Italia", 0, 3)
-    s.fpts[0] = 0
-    s.fort[land("Gallia Cisalpina")] = 1
-    s.fown[land("Gallia Cisalpina")] = 1
+    s.faction_points[0] = 0
+    s.fort_level[land("Gallia Cisalpina")] = 1
+    s.fort_owner[land("Gallia Cisalpina")] = 1
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
     s.apply_action(Pick(0, "take_up", land("Italia")))
@@ -445,7 +446,7 @@ def test_legion_takes_or_destroys_a_lone_fort() -> None:
     place(s, "Gallia Cisalpina")
     assert s.stage == FORTCHOICE
     s.apply_action(Decide(0, "take_fort"))
-    assert s.fown[land("Gallia Cisalpina")] == 0
+    assert s.fort_owner[land("Gallia Cisalpina")] == 0
 
 
 @pytest.mark.rule("HRE-9.4")
@@ -463,7 +464,7 @@ def test_defending_faction_may_retreat_from_second_round() -> None:
     s.apply_action(Pick(1, "retreat", land("Germania Inferior")))
     s.apply_action(Decide(1, "stand"))
     assert s.stage == ROUND
-    assert s.cnt[land("Belgica")] == 1
+    assert s.armies_in_land[land("Belgica")] == 1
 
 
 # -- Faction turn ---------------------------------------------------------------------------------
@@ -473,12 +474,12 @@ def test_defending_faction_may_retreat_from_second_round() -> None:
 def test_faction_starts_in_a_free_start_land_with_a_city() -> None:
     s = faction_turn(seat=0, emperor=1)  # Crassus +2 LEGION
     end_declaration(s)
-    assert s.to_place == 9
-    assert s.free_forts == 3
+    assert s.armies_to_place == 9
+    assert s.free_forts_left == 3
     starts = {a.land for a in s.legal_actions() if isinstance(a, Pick)}
     assert starts == {land(n) for n in ("Aquitania", "Italia", "Macedonia", "Syria")}
     s.apply_action(Pick(0, "start", land("Italia")))
-    assert s.city[land("Italia")] == 1
+    assert s.city_state[land("Italia")] == 1
     assert s.start_land[0] == land("Italia")
     assert Pick(0, "free_fort", land("Italia")) in s.legal_actions()
 
@@ -488,20 +489,20 @@ def test_bonus_legions_each_turn() -> None:
     s = faction_turn(seat=0, emperor=1, period=2)  # Vespasianus +1 LEGION
     put(s, "Italia", 0, 1)
     end_declaration(s)
-    assert s.to_place == 1
+    assert s.armies_to_place == 1
 
 
 @pytest.mark.rule("HRE-5.1")
 def test_recruit_costs_rvp() -> None:
     s = faction_turn(seat=0, emperor=3, period=4)
     put(s, "Italia", 0, 1)
-    s.elim[0] = 2
-    s.fpts[0] = 4
+    s.eliminated_legions[0] = 2
+    s.faction_points[0] = 4
     end_declaration(s)
     s.apply_action(Decide(0, "recruit"))
-    assert s.fpts[0] == 1
-    assert s.elim[0] == 1
-    assert s.to_place == 1
+    assert s.faction_points[0] == 1
+    assert s.eliminated_legions[0] == 1
+    assert s.armies_to_place == 1
     assert Decide(0, "recruit") not in s.legal_actions()
 
 
@@ -509,8 +510,8 @@ def test_recruit_costs_rvp() -> None:
 def test_fort_then_fortress_only_next_build_and_with_city() -> None:
     s = faction_turn(seat=0, emperor=3, period=2)
     put(s, "Italia", 0, 1)
-    s.city[land("Italia")] = 1
-    s.fpts[0] = 5
+    s.city_state[land("Italia")] = 1
+    s.faction_points[0] = 5
     end_declaration(s)
     s.apply_action(Pick(0, "fort", land("Italia")))
     assert Pick(0, "fortress", land("Italia")) not in s.legal_actions()
@@ -520,14 +521,14 @@ def test_fort_then_fortress_only_next_build_and_with_city() -> None:
 def test_faction_with_nothing_is_dead() -> None:
     s = faction_turn(seat=0, emperor=3, period=2)
     end_declaration(s)
-    assert s.dead[0] == 1
+    assert s.faction_dead[0] == 1
 
 
 @pytest.mark.rule("HRE-5.9")
 def test_legions_cross_the_sea() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Italia", 0, 2)
-    s.fpts[0] = 0
+    s.faction_points[0] = 0
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
     s.apply_action(Pick(0, "take_up", land("Italia")))
@@ -543,10 +544,10 @@ def test_a_city_for_two_resources() -> None:
     res = [i for i, x in enumerate(BOARD.lands) if x.resource][:5]
     for i in res:
         put(s, BOARD.lands[i].name, 0, 1)
-    s._begin_founding()
+    cities.begin_founding(s)
     while s.stage == FOUND:
         s.apply_action(s.legal_actions()[0])
-    assert sum(1 for i in res if s.city[i]) == 2
+    assert sum(1 for i in res if s.city_state[i]) == 2
 
 
 @pytest.mark.rule("HRE-13.2")
@@ -554,13 +555,13 @@ def test_start_area_sites_first() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     s.start_land[0] = land("Italia")
     put(s, "Italia", 0, 1)
-    s.city[land("Italia")] = 1
+    s.city_state[land("Italia")] = 1
     put(s, "Sicilia", 0, 1)
     others = [i for i, x in enumerate(BOARD.lands) if x.resource and x.area not in ("italia",)][:3]
     for i in others:
         put(s, BOARD.lands[i].name, 0, 1)
-    s._begin_founding()
-    assert s.city[land("Sicilia")] == 1  # the start Area's free site first
+    cities.begin_founding(s)
+    assert s.city_state[land("Sicilia")] == 1  # the start Area's free site first
 
 
 @pytest.mark.rule("HRE-6.0")
@@ -568,9 +569,9 @@ def test_people_never_found_cities() -> None:
     s = _expanding_people_early()
     res = [i for i, x in enumerate(BOARD.lands) if x.resource][:4]
     for i in res:
-        put(s, BOARD.lands[i].name, s.main_force, 1)
+        put(s, BOARD.lands[i].name, s.turn_force, 1)
     s.apply_action(Decide(0, "end_expansion"))
-    assert all(not s.city[i] for i in res)
+    assert all(not s.city_state[i] for i in res)
 
 
 def _expanding_people_early() -> HotreState:
@@ -582,9 +583,9 @@ def _expanding_people_early() -> HotreState:
 @pytest.mark.rule("HRE-5.6")
 def test_faction_without_legions_reenters_at_a_lone_fort() -> None:
     s = faction_turn(seat=0, emperor=1, period=2)  # +1 LEGION
-    s.fpts[0] = 1
-    s.fort[land("Sicilia")] = 1
-    s.fown[land("Sicilia")] = 0
+    s.faction_points[0] = 1
+    s.fort_level[land("Sicilia")] = 1
+    s.fort_owner[land("Sicilia")] = 0
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
     places = [a.land for a in s.legal_actions() if isinstance(a, Pick)]
@@ -596,7 +597,7 @@ def test_faction_never_empties_a_land_by_taking_up() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Italia", 0, 1)
     put(s, "Sicilia", 0, 2)
-    s.fpts[0] = 0
+    s.faction_points[0] = 0
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
     ups = [a.land for a in s.legal_actions() if isinstance(a, Pick)]
@@ -608,7 +609,7 @@ def test_build_limit() -> None:
     s = faction_turn(seat=0, emperor=1, period=1)  # 7 + 2 wanted, 10 counters
     put(s, "Italia", 0, 3)
     end_declaration(s)
-    assert s.to_place == 7
+    assert s.armies_to_place == 7
 
 
 @pytest.mark.rule("HRE-4.9")
@@ -616,7 +617,7 @@ def test_people_score_at_end_of_turn() -> None:
     s = _expanding_people_early()
     place(s, "Lugdunensis")
     s.apply_action(Decide(0, "end_expansion"))
-    assert s.ppts[0] == 2 * BOARD.areas[BOARD.area_of[land("Lugdunensis")]].vp[0]
+    assert s.people_points[0] == 2 * BOARD.areas[BOARD.area_of[land("Lugdunensis")]].vp[0]
 
 
 @pytest.mark.rule("HRE-7.0")
@@ -625,7 +626,7 @@ def test_faction_scores_after_founding() -> None:
     end_declaration(s)
     s.apply_action(Pick(0, "start", land("Italia")))
     s.apply_action(Decide(0, "end_expansion"))
-    assert s.fpts[0] == 3 + 2 * 4 + 1
+    assert s.faction_points[0] == 3 + 2 * 4 + 1
 
 
 @pytest.mark.rule("HRE-14.3.1")
@@ -634,8 +635,8 @@ def test_end_of_game_land_bonus() -> None:
     s.period = 7
     put(s, "Italia", 0, 1)
     put(s, "Sicilia", 0, 1)
-    s._end_period()
-    assert s.fpts[0] == 4
+    turns.end_period(s)
+    assert s.faction_points[0] == 4
     assert s.stage == OVER
 
 
@@ -660,26 +661,26 @@ def test_area_presence_domination_control() -> None:
 def test_faction_city_points() -> None:
     s = faction_turn(seat=0, emperor=5)
     put(s, "Italia", 0, 1)
-    s.city[land("Italia")] = 1
+    s.city_state[land("Italia")] = 1
     assert s.score_half(0, True) == 3 + 4 * 2  # Rome 3, Italia dominated
-    s.city[land("Italia")] = 2
+    s.city_state[land("Italia")] = 2
     assert s.score_half(0, True) == 8
 
 
 @pytest.mark.rule("HRE-14.2")
 def test_people_city_points_and_combined_holdings() -> None:
     s = people_turn(seat=0, number=1)
-    put(s, "Italia", s.main_force, 1)
-    s.city[land("Italia")] = 1
+    put(s, "Italia", s.turn_force, 1)
+    s.city_state[land("Italia")] = 1
     assert s.score_half(0, False) == 2 + 8
 
 
 @pytest.mark.rule("HRE-14.1")
 def test_tie_broken_by_highest_emperor() -> None:
     s = fresh()
-    s.ppts = [5, 5, 1, 0]
-    s.ecounter = [2, 6, 1, 3]
-    s._finish()
+    s.people_points = [5, 5, 1, 0]
+    s.emperor_counter = [2, 6, 1, 3]
+    scoring.finish(s)
     assert s.winners == [1]
     assert s.returns() == [0.0, 1.0, 0.0, 0.0]
 
@@ -687,9 +688,9 @@ def test_tie_broken_by_highest_emperor() -> None:
 @pytest.mark.rule("HRE-15.1")
 def test_two_players_play_two_seats() -> None:
     s = fresh(2)
-    assert s.S == 4
-    s.ppts = [5, 1, 5, 0]
-    s._finish()
+    assert s.seat_count == 4
+    s.people_points = [5, 1, 5, 0]
+    scoring.finish(s)
     assert s.scores()[0]["total"] == 10
     assert s.returns() == [1.0, 0.0]
 
@@ -699,7 +700,7 @@ def test_two_players_play_two_seats() -> None:
 
 def _give(s: HotreState, kind: str) -> int:
     cid = next(c.id for c in DECK if c.kind == kind and c.playable_in(s.period))
-    s.hands[s.active].append(cid)
+    s.hands[s.active_seat].append(cid)
     s._legal = None
     return cid
 
@@ -731,8 +732,8 @@ def test_pestilence_removes_one_army_per_land() -> None:
     put(s, "Italia", 1, 2)
     put(s, "Sicilia", 1, 1)
     s.apply_action(PlayCard(0, cid, BOARD.area_of[land("Italia")]))
-    assert s.cnt[land("Italia")] == 1
-    assert s.cnt[land("Sicilia")] == 0
+    assert s.armies_in_land[land("Italia")] == 1
+    assert s.armies_in_land[land("Sicilia")] == 0
 
 
 @pytest.mark.rule("HRE-8.5.11")
@@ -741,12 +742,12 @@ def test_wrath_of_god_spares_rome() -> None:
     cid = _give(s, "wrath_of_god")
     put(s, "Italia", 1, 2)
     put(s, "Sicilia", 1, 1)
-    s.city[land("Sicilia")] = 1
+    s.city_state[land("Sicilia")] = 1
     targets = {a.target for a in s.legal_actions() if isinstance(a, PlayCard)}
     assert land("Italia") not in targets
     s.apply_action(PlayCard(0, cid, land("Sicilia")))
-    assert s.cnt[land("Sicilia")] == 0
-    assert s.city[land("Sicilia")] == 2
+    assert s.armies_in_land[land("Sicilia")] == 0
+    assert s.city_state[land("Sicilia")] == 2
 
 
 @pytest.mark.rule("HRE-8.5.7")
@@ -756,12 +757,12 @@ def test_kingdom_enters_and_expands_before_the_people() -> None:
     s.apply_action(PlayCard(0, cid))
     start = DECK[cid - 1].land
     assert s.stage == EXPAND
-    assert s.sub == 1
+    assert s.sub_force_acting == 1
     assert [a for a in s.legal_actions() if isinstance(a, Pick)] == [Pick(0, "place", start)]
     s.apply_action(Pick(0, "place", start))
     s.apply_action(Decide(0, "end_expansion"))
-    assert s.sub == 0
-    assert s.act_force == s.main_force
+    assert s.sub_force_acting == 0
+    assert s.acting_force == s.turn_force
 
 
 # -- errors, records, whole games ---------------------------------------------------------------
@@ -839,7 +840,7 @@ def test_epidemy_kills_on_four_to_six() -> None:
     out = dict(s.chance_outcomes())
     assert abs(out[Dice(3)] - 1 / 8) < 1e-12
     s.apply_action(Dice(2))
-    assert s.cnt[land("Italia")] == 1
+    assert s.armies_in_land[land("Italia")] == 1
     assert s.current_player() == 0
 
 
@@ -850,11 +851,11 @@ def test_plague_clears_land_and_strikes_neighbours_on_six() -> None:
     put(s, "Italia", 1, 3)
     put(s, "Sicilia", 2, 2)
     s.apply_action(PlayCard(0, cid, land("Italia")))
-    assert s.cnt[land("Italia")] == 0
+    assert s.armies_in_land[land("Italia")] == 0
     out = dict(s.chance_outcomes())
     assert abs(out[Dice(0)] - (5 / 6) ** 2) < 1e-12
     s.apply_action(Dice(1))
-    assert s.cnt[land("Sicilia")] == 1
+    assert s.armies_in_land[land("Sicilia")] == 1
 
 
 @pytest.mark.rule("HRE-8.5.12")
@@ -862,10 +863,10 @@ def test_disaster_ruins_a_city_and_one_army() -> None:
     s = people_turn(seat=0, number=1)
     cid = _give(s, "disaster")
     put(s, "Sicilia", 2, 2)
-    s.city[land("Sicilia")] = 1
+    s.city_state[land("Sicilia")] = 1
     s.apply_action(PlayCard(0, cid, land("Sicilia")))
-    assert s.city[land("Sicilia")] == 2
-    assert s.cnt[land("Sicilia")] == 1
+    assert s.city_state[land("Sicilia")] == 2
+    assert s.armies_in_land[land("Sicilia")] == 1
 
 
 @pytest.mark.rule("HRE-8.4")
@@ -873,57 +874,57 @@ def test_calamity_leaves_the_city() -> None:
     s = people_turn(seat=0, number=1)
     cid = _give(s, "pestilence")
     put(s, "Sicilia", 2, 1)
-    s.city[land("Sicilia")] = 1
+    s.city_state[land("Sicilia")] = 1
     s.apply_action(PlayCard(0, cid, BOARD.area_of[land("Sicilia")]))
-    assert s.cnt[land("Sicilia")] == 0
-    assert s.city[land("Sicilia")] == 1
+    assert s.armies_in_land[land("Sicilia")] == 0
+    assert s.city_state[land("Sicilia")] == 1
 
 
 @pytest.mark.rule("HRE-8.5.3")
 def test_weaponry_adds_to_attack_dice() -> None:
     s = faction_turn(seat=0, emperor=2, period=2)  # Titus +1 ATTACK
-    s.bat_land = land("Italia")
+    s.battle_land = land("Italia")
     cid = _give(s, "weaponry")
     s.apply_action(PlayCard(0, cid))
-    assert s._round_params()[1] == 2
+    assert combat.round_params(s)[1] == 2
 
 
 @pytest.mark.rule("HRE-8.5.4")
 def test_fury_wins_ties() -> None:
     s = people_turn(seat=0, number=1)
-    s.bat_land = land("Italia")
+    s.battle_land = land("Italia")
     s.apply_action(PlayCard(0, _give(s, "fury")))
-    assert s._round_params()[2] is True
+    assert combat.round_params(s)[2] is True
 
 
 @pytest.mark.rule("HRE-8.5.18")
 def test_surprise_attack_cancels_terrain() -> None:
     s = people_turn(seat=0, number=1)
-    s.bat_land = land("Italia")
-    s.bat_diff = 1
-    assert s._round_params()[3] == 2
+    s.battle_land = land("Italia")
+    s.battle_difficult = 1
+    assert combat.round_params(s)[3] == 2
     s.apply_action(PlayCard(0, _give(s, "surprise_attack")))
-    assert s._round_params()[3] == 1
+    assert combat.round_params(s)[3] == 1
 
 
 @pytest.mark.rule("HRE-8.5.19")
 def test_siegecraft_cancels_forts() -> None:
     s = people_turn(seat=0, number=1)
-    s.bat_land = land("Italia")
-    s.fort[land("Italia")] = 2
-    assert s._round_params()[4:] == (1, True)
+    s.battle_land = land("Italia")
+    s.fort_level[land("Italia")] = 2
+    assert combat.round_params(s)[4:] == (1, True)
     s.apply_action(PlayCard(0, _give(s, "siegecraft")))
-    assert s._round_params()[4:] == (0, False)
+    assert combat.round_params(s)[4:] == (0, False)
 
 
 @pytest.mark.rule("HRE-8.5.2")
 def test_leader_gives_three_dice_to_the_people_only() -> None:
     s = people_turn(seat=0, number=1)
-    s.bat_land = land("Italia")
+    s.battle_land = land("Italia")
     s.apply_action(PlayCard(0, _give(s, "leader")))
-    assert s._round_params()[0] == 3
-    s.sub = 1
-    assert s._round_params()[0] == 2  # HRE-8.1: not for a force another card brings
+    assert combat.round_params(s)[0] == 3
+    s.sub_force_acting = 1
+    assert combat.round_params(s)[0] == 2  # HRE-8.1: not for a force another card brings
 
 
 @pytest.mark.rule("HRE-8.5.5")
@@ -931,7 +932,7 @@ def test_elite_troops_add_armies() -> None:
     s = people_turn(seat=0, number=1)
     s.apply_action(PlayCard(0, _give(s, "elite_troops")))
     end_declaration(s)
-    assert s.to_place == 8
+    assert s.armies_to_place == 8
 
 
 @pytest.mark.rule("HRE-8.5.1")
@@ -939,10 +940,10 @@ def test_minor_people_is_a_separate_force_of_the_seat() -> None:
     s = people_turn(seat=0, number=1)
     cid = _give(s, "minor_people")
     s.apply_action(PlayCard(0, cid))
-    f = s.act_force
-    assert s.fo[f] == 0
-    assert f != s.main_force
-    assert s.to_place == DECK[cid - 1].armies
+    f = s.acting_force
+    assert s.force_owner[f] == 0
+    assert f != s.turn_force
+    assert s.armies_to_place == DECK[cid - 1].armies
 
 
 @pytest.mark.rule("HRE-8.3")
@@ -962,8 +963,8 @@ def test_roman_fortify_free_fort() -> None:
     put(s, "Italia", 0, 1)
     cid = _give(s, "roman_fortify")
     s.apply_action(PlayCard(0, cid, land("Italia")))
-    assert s.fort[land("Italia")] == 1
-    assert s.fown[land("Italia")] == 0
+    assert s.fort_level[land("Italia")] == 1
+    assert s.fort_owner[land("Italia")] == 0
 
 
 @pytest.mark.rule("HRE-8.5.16")
@@ -972,7 +973,7 @@ def test_engineering_founds_a_city() -> None:
     put(s, "Sicilia", 0, 1)
     cid = _give(s, "engineering")
     s.apply_action(PlayCard(0, cid, land("Sicilia")))
-    assert s.city[land("Sicilia")] == 1
+    assert s.city_state[land("Sicilia")] == 1
 
 
 @pytest.mark.rule("HRE-8.5.17")
@@ -982,8 +983,8 @@ def test_treachery_turns_a_lone_army() -> None:
     put(s, "Belgica", 2, 1)
     cid = _give(s, "treachery")
     s.apply_action(PlayCard(0, cid, land("Belgica")))
-    assert s.occ[land("Belgica")] == s.main_force
-    assert s.to_place == 4
+    assert s.force_in_land[land("Belgica")] == s.turn_force
+    assert s.armies_to_place == 4
 
 
 @pytest.mark.rule("HRE-8.5.6")
@@ -995,73 +996,73 @@ def test_revolt_attacks_without_terrain() -> None:
     cid = _give(s, "revolt")
     s.apply_action(PlayCard(0, cid, target))
     assert s.stage == ROUND
-    assert s._round_params()[3] == 1
-    before = s.to_place
+    assert combat.round_params(s)[3] == 1
+    before = s.armies_to_place
     s.apply_action(Round(False, False))
     assert s.stage == ROUND  # the second committed army goes in
-    assert s.to_place == before - 1
+    assert s.armies_to_place == before - 1
 
 
 @pytest.mark.rule("HRE-9.3")
 def test_revolt_battle_gets_no_bonus_but_fort_helps() -> None:
     s = _expanding_people(number=3, period=2)
     place(s, "Dacia")
-    s.flags |= 1  # Weaponry played earlier
+    s.turn_flags |= 1  # Weaponry played earlier
     target = BOARD.adjacent(land("Dacia"))[0]
     put(s, BOARD.lands[target].name, 1, 1)
-    s.fort[target] = 1
-    s.fown[target] = 1
+    s.fort_level[target] = 1
+    s.fort_owner[target] = 1
     s.apply_action(PlayCard(0, _give(s, "revolt"), target))
-    assert s._round_params() == (2, 0, False, 1, 1, False)
+    assert combat.round_params(s) == (2, 0, False, 1, 1, False)
 
 
 @pytest.mark.rule("HRE-8.5.15")
 def test_rebellion_turns_legions_rebel() -> None:
     s = people_turn(seat=0, number=1, period=2)
     put(s, "Italia", 1, 3)
-    s.fort[land("Italia")] = 1
-    s.fown[land("Italia")] = 1
+    s.fort_level[land("Italia")] = 1
+    s.fort_owner[land("Italia")] = 1
     cid = _give(s, "rebellion")
     s.apply_action(PlayCard(0, cid, land("Italia")))
-    assert s.cnt[land("Italia")] == 1
+    assert s.armies_in_land[land("Italia")] == 1
     assert s.stage == 18
-    assert s.elim[1] == 0
+    assert s.eliminated_legions[1] == 0
     s.apply_action(Round(True, False))
-    assert s.occ[land("Italia")] == s.S
-    assert s.fown[land("Italia")] == s.S
+    assert s.force_in_land[land("Italia")] == s.seat_count
+    assert s.fort_owner[land("Italia")] == s.seat_count
 
 
 @pytest.mark.rule("HRE-5.2")
 def test_bribe_rebels_next_to_own_legions() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Italia", 0, 1)
-    put(s, "Sicilia", s.S, 2)
-    s.fpts[0] = 4
+    put(s, "Sicilia", s.seat_count, 2)
+    s.faction_points[0] = 4
     end_declaration(s)
     s.apply_action(Pick(0, "bribe", land("Sicilia")))
-    assert s.occ[land("Sicilia")] == 0
-    assert s.fpts[0] == 0
+    assert s.force_in_land[land("Sicilia")] == 0
+    assert s.faction_points[0] == 0
 
 
 @pytest.mark.rule("HRE-8.5.13")
 def test_people_revive_half_strength() -> None:
     s = people_turn(seat=0, number=1, period=1)  # Galli, Strength 6
-    galli = s.main_force
+    galli = s.turn_force
     s._end_half()
     s.period = 2
-    s._begin_people(0, 1)
+    turns.begin_people(s, 0, 1)
     cid = _give(s, "people_revive")
     plays = [a for a in s.legal_actions() if isinstance(a, PlayCard) and a.card == cid]
     assert len(plays) == 1
     s.apply_action(plays[0])
-    assert s.act_force == galli
-    assert s.to_place == 3
+    assert s.acting_force == galli
+    assert s.armies_to_place == 3
 
 
 @pytest.mark.rule("HRE-15.3")
 def test_gods_favor_replaces_a_wrath() -> None:
     s = fresh(gods_favor=True)
-    kinds = [DECK[c - 1].kind for c in s.box]
+    kinds = [DECK[c - 1].kind for c in s.card_box]
     assert kinds.count("gods_favor") == 1
     assert kinds.count("wrath_of_god") == 1
 
@@ -1069,11 +1070,11 @@ def test_gods_favor_replaces_a_wrath() -> None:
 @pytest.mark.rule("HRE-8.5.20")
 def test_gods_favor_adds_and_wins_ties() -> None:
     s = people_turn(seat=0, number=1)
-    s.bat_land = land("Italia")
+    s.battle_land = land("Italia")
     s.hands[0].append(55)
     s._legal = None
     s.apply_action(PlayCard(0, 55))
-    assert s._round_params()[1:3] == (1, True)
+    assert combat.round_params(s)[1:3] == (1, True)
 
 
 @pytest.mark.rule("HRE-3.0")
@@ -1092,20 +1093,20 @@ def test_last_period_option_shortens_the_game() -> None:
 @pytest.mark.rule("HRE-3.1")
 def test_later_order_lowest_score_first() -> None:
     s = fresh()
-    s.ppts = [9, 1, 5, 1]
-    s.pcounter = [1, 4, 2, 3]
-    s._end_period()
-    assert s.order == [3, 1, 2, 0]  # ties: lower People number of the period before first
+    s.people_points = [9, 1, 5, 1]
+    s.people_counter = [1, 4, 2, 3]
+    turns.end_period(s)
+    assert s.draw_order == [3, 1, 2, 0]  # ties: lower People number of the period before first
 
 
 @pytest.mark.rule("HRE-2.2")
 def test_rvp_are_spent_but_never_negative() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Italia", 0, 1)
-    s.fpts[0] = 1
+    s.faction_points[0] = 1
     end_declaration(s)
     s.apply_action(Pick(0, "fort", land("Italia")))
-    assert s.fpts[0] == 0
+    assert s.faction_points[0] == 0
     assert all(not (isinstance(a, Pick) and a.verb == "fort") for a in s.legal_actions())
 
 
@@ -1115,8 +1116,8 @@ def test_unheld_entries_are_skipped() -> None:
     rng = random.Random(12)
     seen: list[int] = []
     while s.period == 1 and not s.is_terminal():
-        if s.half == 1 and s.stage == 4 and s.main_force not in seen:
-            seen.append(s.main_force)
+        if s.half_turn == 1 and s.stage == 4 and s.turn_force not in seen:
+            seen.append(s.turn_force)
         s.apply_action(
             s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
         )
@@ -1128,32 +1129,32 @@ def test_optional_terrain_is_off_by_default() -> None:
     for opt, want in ((False, 0), (True, 1)):
         s = HotreGame(optional_terrain=opt).new_initial_state()
         s.period = 1
-        s.ecounter[0] = 5
-        s._begin_faction(0)
+        s.emperor_counter[0] = 5
+        turns.begin_faction(s, 0)
         put(s, "Moesia Superior", 0, 1)
-        assert s._entry(land("Tracia")) == (want, 0)
+        assert combat.entry(s, land("Tracia")) == (want, 0)
 
 
 @pytest.mark.rule("HRE-15.4")
 def test_bribing_barbarians_spares_the_faction() -> None:
     s = HotreGame(bribe_barbarians=True).new_initial_state()
     s.stage = 0
-    s.pcounter[0] = 1
-    s._begin_people(0, 1)
+    s.people_counter[0] = 1
+    turns.begin_people(s, 0, 1)
     end_declaration(s)
     place(s, "Lugdunensis")
     put(s, "Belgica", 1, 1)
-    s.fpts[1] = 3
+    s.faction_points[1] = 3
     place(s, "Belgica")
     assert s.current_player() == 1
     assert [a.amount for a in s.legal_actions() if isinstance(a, Offer)] == [0, 1, 2, 3]
     s.apply_action(Offer(1, 2))
     assert s.current_player() == 0
-    before = s.to_place
+    before = s.armies_to_place
     s.apply_action(Decide(0, "accept"))
-    assert s.fpts[1] == 1
-    assert s.ppts[0] == 2
-    assert s.to_place == before + 1
+    assert s.faction_points[1] == 1
+    assert s.people_points[0] == 2
+    assert s.armies_to_place == before + 1
     assert Pick(0, "place", land("Belgica")) not in s.legal_actions()
 
 
@@ -1175,14 +1176,14 @@ def test_ten_legion_counters_bind() -> None:
     put(s, "Sicilia", 0, 3)
     put(s, "Gallia Cisalpina", 0, 3)
     end_declaration(s)
-    assert s.to_place == 1  # +1 LEGION fits the tenth counter
+    assert s.armies_to_place == 1  # +1 LEGION fits the tenth counter
 
 
 @pytest.mark.rule("HRE-1.5")
 def test_deck_of_fifty_four_in_play() -> None:
     s = fresh()
-    assert len(s.box) == 54
-    assert 55 not in s.box
+    assert len(s.card_box) == 54
+    assert 55 not in s.card_box
 
 
 @pytest.mark.rule("HRE-1.6")
@@ -1192,7 +1193,7 @@ def test_five_people_and_six_emperor_counters() -> None:
     for _ in range(37):
         s.apply_action(s.sample_chance(rng))
     assert len(s.chance_outcomes()) == 5
-    while s.emp_phase == 0:
+    while s.emperor_handout == 0:
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
     assert len(s.chance_outcomes()) == 6
 
@@ -1200,9 +1201,9 @@ def test_five_people_and_six_emperor_counters() -> None:
 @pytest.mark.rule("HRE-2.1")
 def test_map_starts_empty() -> None:
     s = fresh()
-    assert not any(s.cnt)
-    assert not any(s.fort)
-    assert not any(s.city)
+    assert not any(s.armies_in_land)
+    assert not any(s.fort_level)
+    assert not any(s.city_state)
 
 
 @pytest.mark.rule("HRE-2.3")
@@ -1214,31 +1215,31 @@ def test_deal_goes_set_by_set() -> None:
 @pytest.mark.rule("HRE-2.5")
 def test_called_counters_are_public() -> None:
     s = people_turn(seat=2, number=1)
-    s.pknow[2] = 0b1111
+    s.people_counter_seen[2] = 0b1111
     assert s.observation(0)["people_counters"][2] == 1
 
 
 @pytest.mark.rule("HRE-2.6")
 def test_each_seat_has_a_faction() -> None:
     s = fresh(3)
-    assert s.fk[:3] == [0, 0, 0]
-    assert s.fo[:3] == [0, 1, 2]
+    assert s.force_kind[:3] == [0, 0, 0]
+    assert s.force_owner[:3] == [0, 1, 2]
 
 
 @pytest.mark.rule("HRE-2.7")
 def test_forts_do_not_hold_a_land() -> None:
     s = faction_turn(seat=0, emperor=5)
-    s.fort[land("Sicilia")] = 1
-    s.fown[land("Sicilia")] = 0
+    s.fort_level[land("Sicilia")] = 1
+    s.fort_owner[land("Sicilia")] = 0
     assert s.score_half(0, True) == 0
 
 
 @pytest.mark.rule("HRE-3.3")
 def test_people_entry_gives_start_and_strength() -> None:
     s = people_turn(seat=0, number=4, period=2)  # Parthi, Mesopotamia, 7
-    assert s._start_of(s.main_force) == land("Mesopotamia")
+    assert forces.start_of(s, s.turn_force) == land("Mesopotamia")
     end_declaration(s)
-    assert s.to_place == 7
+    assert s.armies_to_place == 7
 
 
 @pytest.mark.rule("HRE-3.4")
@@ -1251,10 +1252,10 @@ def test_emperor_bonus_read_from_chart() -> None:
 @pytest.mark.rule("HRE-4.3")
 def test_each_army_costs_one_strength() -> None:
     s = people_turn(seat=0, number=3)  # Garamantes, 3
-    put(s, "Tripolitania", s.main_force, 1)
+    put(s, "Tripolitania", s.turn_force, 1)
     end_declaration(s)
     s.apply_action(Decide(0, "done_takeup"))
-    assert s.to_place == 2
+    assert s.armies_to_place == 2
 
 
 @pytest.mark.rule("HRE-4.5")
@@ -1264,20 +1265,20 @@ def test_armies_are_tagged_with_their_force() -> None:
     end_declaration(s)
     place(s, "Lugdunensis")
     lands = s.observation(None)["lands"]
-    assert lands[land("Lugdunensis")]["force"] == s.main_force
-    assert s.observation(None)["forces"][s.main_force]["kind"] == "People"
+    assert lands[land("Lugdunensis")]["force"] == s.turn_force
+    assert s.observation(None)["forces"][s.turn_force]["kind"] == "People"
 
 
 @pytest.mark.rule("HRE-5.4")
 def test_rebuild_a_looted_city() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     put(s, "Sicilia", 0, 1)
-    s.city[land("Sicilia")] = 2
-    s.fpts[0] = 1
+    s.city_state[land("Sicilia")] = 2
+    s.faction_points[0] = 1
     end_declaration(s)
     s.apply_action(Pick(0, "rebuild", land("Sicilia")))
-    assert s.city[land("Sicilia")] == 1
-    assert s.fpts[0] == 0
+    assert s.city_state[land("Sicilia")] == 1
+    assert s.faction_points[0] == 0
 
 
 @pytest.mark.rule("HRE-5.8")
@@ -1286,7 +1287,7 @@ def test_unplaced_legions_go_back_unused() -> None:
     end_declaration(s)
     s.apply_action(Pick(0, "start", land("Italia")))
     s.apply_action(Decide(0, "end_expansion"))
-    assert s.armies[0] == 1
+    assert s.force_armies[0] == 1
     assert s.legions_unused(0) == 9
 
 
@@ -1298,14 +1299,14 @@ def test_event_armies_belong_to_the_card_force() -> None:
     start = DECK[cid - 1].land
     assert start is not None
     s.apply_action(Pick(0, "place", start))
-    assert s.fk[s.occ[start]] == 3
-    assert s.occ[start] != s.main_force
+    assert s.force_kind[s.force_in_land[start]] == 3
+    assert s.force_in_land[start] != s.turn_force
 
 
 @pytest.mark.rule("HRE-11.0")
 def test_no_expansion_from_another_force_of_the_seat() -> None:
     s = people_turn(seat=0, number=1)
-    k = s._new_force(3, 0, (19 << 8) | 2)
+    k = forces.new_force(s, 3, 0, (19 << 8) | 2)
     put(s, "Aquitania", k, 1)
     end_declaration(s)
     place(s, "Lugdunensis")
@@ -1316,10 +1317,10 @@ def test_no_expansion_from_another_force_of_the_seat() -> None:
 @pytest.mark.rule("HRE-14.5")
 def test_people_holdings_add_up() -> None:
     s = people_turn(seat=0, number=1)
-    k = s._new_force(3, 0, (19 << 8) | 2)
+    k = forces.new_force(s, 3, 0, (19 << 8) | 2)
     italia = [BOARD.lands[i].name for i in BOARD.area_lands("italia")]
     for name in italia[:3]:
-        put(s, name, s.main_force, 1)
+        put(s, name, s.turn_force, 1)
     for name in italia[3:]:
         put(s, name, k, 1)
     assert s.score_half(0, False) == 3 * 4  # control (no City stands in Italia yet)
@@ -1328,7 +1329,7 @@ def test_people_holdings_add_up() -> None:
 @pytest.mark.rule("HRE-8.5")
 def test_every_deck_kind_is_played() -> None:
     from alea.games.hotre.cards import KINDS
-    from alea.games.hotre.state import IMPLEMENTED_CARDS
+    from alea.games.hotre.constants import IMPLEMENTED_CARDS
 
     assert set(KINDS) == set(IMPLEMENTED_CARDS)
 
@@ -1338,7 +1339,7 @@ def test_no_retreat_over_the_sea() -> None:
     s = people_turn(seat=0, number=1)
     put(s, "Sicilia", 1, 2)
     put(s, "Sardinia et Corsica", 1, 1)
-    assert s._retreats(land("Sicilia"), 1) == []
+    assert forces.retreats(s, land("Sicilia"), 1) == []
 
 
 @pytest.mark.rule("HRE-8.4")
@@ -1346,14 +1347,14 @@ def test_fort_left_by_a_calamity_falls_without_loot() -> None:
     s = _expanding_people_early()
     place(s, "Lugdunensis")
     put(s, "Belgica", 1, 1)
-    s.fort[land("Belgica")] = 1
-    s.fown[land("Belgica")] = 1
-    s.city[land("Belgica")] = 1
-    s._calamity(land("Belgica"), 1)
+    s.fort_level[land("Belgica")] = 1
+    s.fort_owner[land("Belgica")] = 1
+    s.city_state[land("Belgica")] = 1
+    events.calamity(s, land("Belgica"), 1)
     place(s, "Belgica")
-    assert s.fort[land("Belgica")] == 0
+    assert s.fort_level[land("Belgica")] == 0
     assert s.stage == EXPAND
-    assert s.city[land("Belgica")] == 1
+    assert s.city_state[land("Belgica")] == 1
 
 
 def test_core_driver_plays_hotre_with_random_agents() -> None:
@@ -1375,5 +1376,5 @@ def test_rebellion_defender_may_retreat_after_first_round() -> None:
     s.apply_action(Round(False, False))
     assert s.current_player() == 1
     s.apply_action(Pick(1, "retreat", land("Gallia Cisalpina")))
-    assert s.occ[land("Italia")] == s.S  # the last Rebel holds the land
-    assert s.cnt[land("Gallia Cisalpina")] == 2
+    assert s.force_in_land[land("Italia")] == s.seat_count  # the last Rebel holds the land
+    assert s.armies_in_land[land("Gallia Cisalpina")] == 2

@@ -6,6 +6,7 @@ import pytest
 from hotre_builders import end_declaration, fresh
 
 from alea.core.errors import OptionError
+from alea.games.hotre import turns
 from alea.games.hotre.game import HotreGame
 from alea.games.hotre.state import HotreState
 
@@ -13,8 +14,8 @@ from alea.games.hotre.state import HotreState
 def first_faction_turn(players: int, emperor: int, **options: object) -> HotreState:
     """Seat 0's period-1 Faction turn under ``emperor``, its build done (HRE-5.0)."""
     s = fresh(players, **options)
-    s.ecounter[0] = emperor
-    s._begin_faction(0)
+    s.emperor_counter[0] = emperor
+    turns.begin_faction(s, 0)
     end_declaration(s)
     return s
 
@@ -22,19 +23,19 @@ def first_faction_turn(players: int, emperor: int, **options: object) -> HotreSt
 @pytest.mark.rule("HRE-15.2")
 def test_three_players_crassus_gets_nine_plus_two() -> None:
     s = first_faction_turn(3, emperor=1)  # Crassus, +2 LEGION
-    assert s.to_place == 11
+    assert s.armies_to_place == 11
     assert s.legions_unused(0) == 1  # the three-player set holds 12
 
 
 @pytest.mark.rule("HRE-15.2")
 def test_three_players_without_a_bonus_start_with_nine() -> None:
-    assert first_faction_turn(3, emperor=5).to_place == 9
+    assert first_faction_turn(3, emperor=5).armies_to_place == 9
 
 
 @pytest.mark.rule("HRE-5.0")
 def test_four_players_crassus_gets_seven_plus_two() -> None:
     s = first_faction_turn(4, emperor=1)
-    assert s.to_place == 9
+    assert s.armies_to_place == 9
     assert s.legions_unused(0) == 1
 
 
@@ -42,7 +43,7 @@ def test_four_players_crassus_gets_seven_plus_two() -> None:
 def test_a_ten_counter_set_with_three_players_cuts_the_bonus() -> None:
     """The other reading, kept as an option: the published 10 Legions bind every player count."""
     s = first_faction_turn(3, emperor=1, legion_counters=10)
-    assert s.to_place == 10
+    assert s.armies_to_place == 10
     assert s.legions_unused(0) == 0
 
 

@@ -17,10 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from alea.core.game import Action
+from alea.games.hotre import counters
 from alea.games.hotre.actions import DrawCounter, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.charts import BonusKind
-from alea.games.hotre.state import DECLARE, DRAW, EXPAND, HAND, HotreState
+from alea.games.hotre.constants import DECLARE, DRAW, EXPAND, HAND
+from alea.games.hotre.state import HotreState
 
 playouts = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -62,13 +64,13 @@ class CounterKnowledge:
             self.period = after.period
             self.reset()
         if isinstance(action, DrawCounter):
-            self.drawer = before.order[before.draw_pos]
-            held = before.ecounter if action.emperor else before.pcounter
+            self.drawer = before.draw_order[before.draw_position]
+            held = before.emperor_counter if action.emperor else before.people_counter
             self.looked = not held[self.drawer]  # HRE-3.2: only a drawer holding none looks
         if before.stage in (DRAW, HAND) and after.period == before.period:
             for emp in (False, True):
-                old = before.ecounter if emp else before.pcounter
-                new = after.ecounter if emp else after.pcounter
+                old = before.emperor_counter if emp else before.people_counter
+                new = after.emperor_counter if emp else after.people_counter
                 for t in range(self.seats):
                     if not old[t] and new[t] and self.looked:
                         self.knows[emp][self.drawer].add(t)
@@ -76,17 +78,17 @@ class CounterKnowledge:
             for s in range(self.seats):  # HRE-3.6: each holder now sees its own
                 self.knows[False][s].add(s)
                 self.knows[True][s].add(s)
-        if after.stage not in (DRAW, HAND) and after.active >= 0 and after.half in (1, 2):
-            emp = after.half == 2  # HRE-3.8: the counter is shown when its number is called
+        if after.stage not in (DRAW, HAND) and after.active_seat >= 0 and after.half_turn in (1, 2):
+            emp = after.half_turn == 2  # HRE-3.8: the counter is shown when its number is called
             for s in range(self.seats):
-                self.knows[emp][s].add(after.active)
+                self.knows[emp][s].add(after.active_seat)
 
     def drawn_seen(self, state: HotreState, seats: set[int]) -> bool:
         return state.stage == HAND and self.looked and self.drawer in seats
 
 
 def seats_of(state: HotreState, player: int) -> set[int]:
-    return {s for s in range(state.S) if state.seat_player(s) == player}
+    return {s for s in range(state.seat_count) if state.seat_player(s) == player}
 
 
 @pytest.mark.rule("HRE-3.2")
@@ -100,7 +102,7 @@ def test_no_observation_shows_a_counter_its_seat_was_not_allowed_to_see(
     blind_draws = 0
     for before, after, action in steps(players, seed):
         if oracle is None:
-            oracle = CounterKnowledge(after.S)
+            oracle = CounterKnowledge(after.seat_count)
         oracle.update(before, after, action)
         if isinstance(action, DrawCounter) and not oracle.looked:
             blind_draws += 1
@@ -110,8 +112,8 @@ def test_no_observation_shows_a_counter_its_seat_was_not_allowed_to_see(
             mine = seats_of(after, p)
             obs = after.observation(p)
             for emp, key in ((False, "people_counters"), (True, "emperor_counters")):
-                held = after.ecounter if emp else after.pcounter
-                for s in range(after.S):
+                held = after.emperor_counter if emp else after.people_counter
+                for s in range(after.seat_count):
                     if not held[s]:
                         continue
                     allowed = any(s in oracle.knows[emp][m] for m in mine)
@@ -119,7 +121,7 @@ def test_no_observation_shows_a_counter_its_seat_was_not_allowed_to_see(
                     assert obs[key][s] == expected, (
                         f"player {p} sees {key}[{s}]={obs[key][s]}, the rules allow {expected}"
                     )
-            drawn = after.drawn if oracle.drawn_seen(after, mine) else None
+            drawn = after.drawn_counter if oracle.drawn_seen(after, mine) else None
             assert obs["drawn"] == drawn
     assert oracle is not None
     if players == 4:
@@ -135,22 +137,22 @@ def test_legions_stay_within_the_set_and_the_first_allotment_is_whole(
 ) -> None:
     first_turns = 0
     for before, after, _ in steps(players, seed):
-        legions = after.opts.legion_set(after.S)
-        for s in range(after.S):
+        legions = after.opts.legion_set(after.seat_count)
+        for s in range(after.seat_count):
             assert after.legions_unused(s) >= 0, f"seat {s} uses more than {legions} Legions"
-            assert after.armies[s] + after.elim[s] <= legions
+            assert after.force_armies[s] + after.eliminated_legions[s] <= legions
         if (
             after.period == 1
-            and after.half == 2
+            and after.half_turn == 2
             and before.stage == DECLARE
             and after.stage == EXPAND
-            and after.placed == 0
+            and after.armies_placed == 0
         ):
             first_turns += 1
-            bonus = after._bonus(after.active, BonusKind.LEGIONS)
+            bonus = counters.emperor_bonus(after, after.active_seat, BonusKind.LEGIONS)
             # HRE-5.0, HRE-15.2: starting Legions plus the bonus, in full (an Elite Troops
             # card played in the declaration may add one more)
-            assert after.to_place >= after.opts.first_legions(after.S) + bonus
+            assert after.armies_to_place >= after.opts.first_legions(after.seat_count) + bonus
     assert first_turns == (4 if players == 2 else players)
 
 
@@ -166,12 +168,14 @@ def test_founding_never_takes_a_faction_past_one_city_per_two_resources(
         new = [
             i
             for i in range(len(RESOURCE))
-            if after.city[i] and not before.city[i] and i not in after.start_land
+            if after.city_state[i] and not before.city_state[i] and i not in after.start_land
         ]
         if not new:
             continue
-        s = before.active  # the founding ends its Faction turn: the next half may have begun
-        assert all(after.occ[i] == s and RESOURCE[i] for i in new)  # HRE-13.2
-        resources = sum(1 for i, r in enumerate(RESOURCE) if r and after.occ[i] == s)
-        cities = sum(1 for i in range(len(RESOURCE)) if after.occ[i] == s and after.city[i])
+        s = before.active_seat  # the founding ends its Faction turn: the next half may have begun
+        assert all(after.force_in_land[i] == s and RESOURCE[i] for i in new)  # HRE-13.2
+        resources = sum(1 for i, r in enumerate(RESOURCE) if r and after.force_in_land[i] == s)
+        cities = sum(
+            1 for i in range(len(RESOURCE)) if after.force_in_land[i] == s and after.city_state[i]
+        )
         assert cities <= resources // 2, f"seat {s} holds {cities} Cities on {resources} sites"

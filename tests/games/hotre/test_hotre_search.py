@@ -56,7 +56,7 @@ def test_evaluation_favours_the_player_ahead() -> None:
             state.apply_action(search.rollout(state, rng))
     before = search.evaluate(state)
     ahead = state.clone()
-    ahead.ppts[0] += 40
+    ahead.people_points[0] += 40
     assert search.evaluate(ahead)[0] > before[0]
 
 

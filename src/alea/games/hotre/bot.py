@@ -19,11 +19,12 @@ from typing import Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.games.hotre import counters
 from alea.games.hotre.actions import Decide, Offer
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import BonusKind
-from alea.games.hotre.state import (
+from alea.games.hotre.constants import (
     AREA_LANDS,
     CONSTANTINOPLE,
     DEAL,
@@ -34,8 +35,8 @@ from alea.games.hotre.state import (
     ORDER,
     OVER,
     ROME,
-    HotreState,
 )
+from alea.games.hotre.state import HotreState
 
 HOLD: Final = 0.8
 """Weight of what a seat's holdings would score now (they score again in later turns)."""
@@ -54,9 +55,9 @@ def canonical(state: HotreState, player: int) -> HotreState:
     only on ``player``'s observation.
     """
     c = state.clone()
-    mine = {s for s in range(state.S) if state.seat_player(s) == player}
+    mine = {s for s in range(state.seat_count) if state.seat_player(s) == player}
     mask = sum(1 << s for s in mine)
-    others = [s for s in range(state.S) if s not in mine]
+    others = [s for s in range(state.seat_count) if s not in mine]
     for k in range(1, SETS + 1):
         slots: list[tuple[int, int]] = []
         pool: list[int] = []
@@ -65,35 +66,35 @@ def canonical(state: HotreState, player: int) -> HotreState:
                 if DECK[cid - 1].set == k:
                     slots.append((s, j))
                     pool.append(cid)
-        box_idx = [j for j, cid in enumerate(c.box) if DECK[cid - 1].set == k]
-        pool += [c.box[j] for j in box_idx]
+        box_idx = [j for j, cid in enumerate(c.card_box) if DECK[cid - 1].set == k]
+        pool += [c.card_box[j] for j in box_idx]
         pool.sort()
         for (s, j), cid in zip(slots, pool, strict=False):
             c.hands[s][j] = cid
         for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
-            c.box[j] = cid
+            c.card_box[j] = cid
     in_draw = state.stage in (DRAW, HAND)
     in_play = state.stage not in (DEAL, ORDER, DRAW, HAND)
     seen = state.drawn_seen_by(mine)
     for emp in (False, True):
-        held = c.ecounter if emp else c.pcounter
-        know = c.eknow if emp else c.pknow
-        hidden = [s for s in range(state.S) if held[s] and not know[s] & mask]
-        known = {held[s] for s in range(state.S) if held[s] and know[s] & mask}
-        current_phase = bool(state.emp_phase) == emp and in_draw
-        hide_drawn = current_phase and bool(state.drawn) and not seen
+        held = c.emperor_counter if emp else c.people_counter
+        know = c.emperor_counter_seen if emp else c.people_counter_seen
+        hidden = [s for s in range(state.seat_count) if held[s] and not know[s] & mask]
+        known = {held[s] for s in range(state.seat_count) if held[s] and know[s] & mask}
+        current_phase = bool(state.emperor_handout) == emp and in_draw
+        hide_drawn = current_phase and bool(state.drawn_counter) and not seen
         if current_phase and seen:
-            known.add(state.drawn)
-        low = (state.ecall if emp else state.pcall) if in_play else 1
+            known.add(state.drawn_counter)
+        low = (state.next_emperor_call if emp else state.next_people_call) if in_play else 1
         top = 6 if emp else 5
         pool = [v for v in range(1, top + 1) if v not in known and v >= low]
         for s, v in zip(hidden, pool, strict=False):
             held[s] = v
         rest = pool[len(hidden) :]
         if hide_drawn and rest:
-            c.drawn = rest.pop(0)
+            c.drawn_counter = rest.pop(0)
         if current_phase:
-            c.pile = sorted(rest)
+            c.counter_pile = sorted(rest)
     c._legal = None
     return c
 
@@ -104,14 +105,14 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
     The same as ``(state.score_half(s, False), state.score_half(s, True))`` for every seat ``s``,
     computed in one pass over the map (the look-ahead calls it thousands of times a game).
     """
-    S = state.S
+    S = state.seat_count
     occ, fk, fo, city, fort, fown = (
-        state.occ,
-        state.fk,
-        state.fo,
-        state.city,
-        state.fort,
-        state.fown,
+        state.force_in_land,
+        state.force_kind,
+        state.force_owner,
+        state.city_state,
+        state.fort_level,
+        state.fort_owner,
     )
     who = [fo[g] if g >= 0 else -1 for g in occ]
     special = state.period >= state.opts.constantinople_from
@@ -170,7 +171,7 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
                     out[seat] += value
     for seat in range(S):
         if fac_lands[seat]:
-            fac[seat] += state._bonus(seat, BonusKind.VP) * fac_lands[seat]
+            fac[seat] += counters.emperor_bonus(state, seat, BonusKind.VP) * fac_lands[seat]
     return list(zip(ppl, fac, strict=True))
 
 
@@ -184,11 +185,11 @@ def worths(state: HotreState) -> list[float]:
     held = holdings(state)
     for s, (people, faction) in enumerate(held):
         q = state.seat_player(s)
-        worth[q] += state.ppts[s] + state.fpts[s] + HOLD * (people + faction)
-    a = state.active
-    pending = state.stage not in IDLE and 0 <= a < state.S and state.half in (1, 2)
-    if pending and (state.half == 1 or not state.dead[a]):
-        worth[state.seat_player(a)] += held[a][state.half - 1]
+        worth[q] += state.people_points[s] + state.faction_points[s] + HOLD * (people + faction)
+    a = state.active_seat
+    pending = state.stage not in IDLE and 0 <= a < state.seat_count and state.half_turn in (1, 2)
+    if pending and (state.half_turn == 1 or not state.faction_dead[a]):
+        worth[state.seat_player(a)] += held[a][state.half_turn - 1]
     return worth
 
 

@@ -42,7 +42,7 @@ from alea.games.hotre.actions import (
 )
 from alea.games.hotre.board import BOARD, PERIODS
 from alea.games.hotre.cards import DECK
-from alea.games.hotre.state import KIND_NAMES, STAGE_NAMES
+from alea.games.hotre.constants import KIND_NAMES, STAGE_NAMES
 from alea.rl.codecs.base import (
     FloatArray,
     GameCodec,

@@ -1,0 +1,139 @@
+"""The Roman Faction's build (HRE-5.0 to HRE-5.4).
+
+Legion counters and recruiting, bribing Rebel Legions, Forts and Fortresses, and rebuilding
+looted Cities.
+"""
+
+from __future__ import annotations
+
+from alea.core.game import Action
+from alea.games.hotre import forces
+from alea.games.hotre.actions import Decide, Pick
+from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, NL, PICK, SPENT
+from alea.games.hotre.position import HotrePosition
+
+
+def legions_unused(s: HotrePosition, seat: int) -> int:
+    """Legion counters neither on the map, eliminated nor waiting to be placed (HRE-5.1)."""
+    pending = s.armies_to_place if s.acting_force == seat and s.half_turn == 2 else 0
+    legions = s.opts.legion_set(s.seat_count)
+    return legions - s.force_armies[seat] - s.eliminated_legions[seat] - pending
+
+
+def take_legions(s: HotrePosition, seat: int, k: int) -> int:
+    """Add up to ``k`` Legions to place, unused counters first, then eliminated (HRE-5.0)."""
+    got = 0
+    for _ in range(k):
+        if legions_unused(s, seat) > 0:
+            s.armies_to_place += 1
+        elif s.eliminated_legions[seat] > 0:
+            s.eliminated_legions[seat] -= 1
+            s.armies_to_place += 1
+        else:
+            break
+        got += 1
+    return got
+
+
+def recruit_cost(s: HotrePosition) -> int:
+    """RVP to bring back one eliminated Legion in the period under way (HRE-5.1)."""
+    o = s.opts
+    return o.recruit_cost_late if s.period >= o.recruit_cost_late_from else o.recruit_cost_early
+
+
+def fort_sites(s: HotrePosition) -> list[int]:
+    """Lands the active Faction holds without a Fort, where it may build one (HRE-5.3, HRE-5.5)."""
+    seat = s.active_seat
+    return [i for i in range(NL) if s.force_in_land[i] == seat and not s.fort_level[i]]
+
+
+def free_upgrade(s: HotrePosition, land: int) -> bool:
+    """Whether an event may raise the active seat's Fort at ``land`` to a Fortress (HRE-8.5.14)."""
+    seat = s.active_seat
+    return (
+        s.fort_level[land] == 1
+        and s.fort_owner[land] == seat
+        and s.city_state[land] > 0
+        and s.force_in_land[land] in (seat, -1)
+    )
+
+
+def build_options(s: HotrePosition) -> list[Action]:
+    """The purchases open to the active Faction now, then ending the build (HRE-5.0)."""
+    seat = s.active_seat
+    o = s.opts
+    rvp = s.faction_points[seat]
+    out: list[Action] = []
+    cost = recruit_cost(s)
+    if s.eliminated_legions[seat] > 0 and rvp >= cost:
+        out.append(DECIDE[seat, "recruit"])
+    held = [i for i in range(NL) if s.force_in_land[i] == seat]
+    near: set[int] = set()
+    for h in held:
+        near.update(ADJ[h])
+    rebels = s.seat_count
+    for i in sorted(near):
+        k = s.armies_in_land[i]
+        if (
+            s.force_in_land[i] == rebels
+            and rvp >= k * o.rebel_bribe_cost
+            and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
+            and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
+        ):
+            out.append(PICK[seat, "bribe", i])
+    if rvp >= o.fort_cost:
+        out += [PICK[seat, "fort", i] for i in held if not s.fort_level[i]]
+    if rvp >= o.fortress_cost:
+        out += [
+            PICK[seat, "fortress", i]
+            for i in range(NL)
+            if s.fort_level[i] == 1
+            and s.fort_owner[i] == seat
+            and s.city_state[i]
+            and s.force_in_land[i] in (seat, -1)
+            and i not in s.forts_built
+        ]
+    if rvp >= o.rebuild_cost:
+        out += [PICK[seat, "rebuild", i] for i in held if s.city_state[i] == 2]
+    out.append(DECIDE[seat, "end_build"])
+    return out
+
+
+def buy(s: HotrePosition, a: Action) -> None:
+    """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP."""
+    seat = s.active_seat
+    o = s.opts
+    if isinstance(a, Decide):
+        cost = recruit_cost(s)
+        s.faction_points[seat] -= cost  # HRE-5.1
+        s.log_points(seat, True, [(SPENT, -1, -cost)])
+        s.eliminated_legions[seat] -= 1
+        s.armies_to_place += 1
+        return
+    assert isinstance(a, Pick)
+    land = a.land
+    if a.verb == "bribe":  # HRE-5.2
+        k = s.armies_in_land[land]
+        s.faction_points[seat] -= k * o.rebel_bribe_cost
+        s.log_points(seat, True, [(SPENT, AREA_OF[land], -k * o.rebel_bribe_cost)])
+        forces.remove(s, land, k, eliminated=False)
+        s.eliminated_legions[seat] -= max(0, k - legions_unused(s, seat))
+        s.force_in_land[land] = seat
+        s.armies_in_land[land] = k
+        s.force_armies[seat] += k
+        if s.fort_level[land]:
+            s.fort_owner[land] = seat
+    elif a.verb == "fort":  # HRE-5.3
+        s.faction_points[seat] -= o.fort_cost
+        s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fort_cost)])
+        s.fort_level[land] = 1
+        s.fort_owner[land] = seat
+        s.forts_built.append(land)
+    elif a.verb == "fortress":
+        s.faction_points[seat] -= o.fortress_cost
+        s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fortress_cost)])
+        s.fort_level[land] = 2
+    elif a.verb == "rebuild":  # HRE-5.4
+        s.faction_points[seat] -= o.rebuild_cost
+        s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.rebuild_cost)])
+        s.city_state[land] = 1

@@ -1,0 +1,105 @@
+"""The deal and the numbered counters (HRE-2.3, HRE-2.4, HRE-3.1 to HRE-3.7).
+
+Dealing the hands, handing out the People and Emperor counters in drawing order, what a seat
+sees of them, and the bonuses of the Emperor a seat holds (HRE-3.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alea.core.game import CHANCE
+from alea.games.hotre.cards import DECK
+from alea.games.hotre.charts import CHARTS, BonusKind
+from alea.games.hotre.constants import DRAW, HAND
+from alea.games.hotre.position import HotrePosition
+
+
+def emperor(s: HotrePosition, seat: int) -> Any:
+    """The Emperor chart row of the counter ``seat`` holds, or ``None``."""
+    k = s.emperor_counter[seat]
+    if not k:
+        return None
+    return CHARTS.emperors[(s.period - 1) * 6 + k - 1]
+
+
+def emperor_bonus(s: HotrePosition, seat: int, kind: BonusKind) -> int:
+    """The bonus of ``kind`` that the Emperor of ``seat`` gives, 0 if none (HRE-3.5)."""
+    e = emperor(s, seat)
+    if e is None or e.bonus is None or e.bonus.kind is not kind:
+        return 0
+    return int(e.bonus.value)
+
+
+def deal_pool(s: HotrePosition) -> list[int]:
+    """The undealt cards of the set being dealt (HRE-2.3)."""
+    return [c for c in s.card_box if DECK[c - 1].set == s.deal_set]
+
+
+def begin_handout(s: HotrePosition) -> None:
+    """Put the counters of the hand-out in the cup; the first draw comes next (HRE-3.2)."""
+    s.counter_pile = [1, 2, 3, 4, 5] if not s.emperor_handout else [1, 2, 3, 4, 5, 6]
+    s.draw_position = 0
+    s.stage = DRAW
+    s.player = CHANCE
+
+
+def hand_targets(s: HotrePosition) -> list[int]:
+    """The seats the drawer may hand the drawn counter to (HRE-3.2)."""
+    held = s.emperor_counter if s.emperor_handout else s.people_counter
+    d = s.draw_order[s.draw_position]
+    empty = [t for t in range(s.seat_count) if not held[t] and t != d]
+    if not held[d]:
+        return [d, *empty]
+    return empty
+
+
+def hand(s: HotrePosition, seat: int, to: int) -> None:
+    """Seat ``seat`` hands the drawn counter to ``to`` (HRE-3.2); the next draw, or play begins."""
+    held = s.emperor_counter if s.emperor_handout else s.people_counter
+    bit = 0 if held[seat] else 1 << seat  # HRE-3.2: a seat already handed one does not look
+    if s.emperor_handout:
+        s.emperor_counter[to] = s.drawn_counter
+        s.emperor_counter_seen[to] = bit
+    else:
+        s.people_counter[to] = s.drawn_counter
+        s.people_counter_seen[to] = bit
+    s.drawn_counter = 0
+    s.draw_position += 1
+    if s.draw_position < s.seat_count:
+        s.stage = DRAW
+        s.player = CHANCE
+        return
+    if not s.emperor_handout:
+        s.emperor_handout = 1
+        begin_handout(s)
+        return
+    # HRE-3.6: both hand-outs over, each holder sees its counters
+    for each in range(s.seat_count):
+        s.people_counter_seen[each] |= 1 << each
+        s.emperor_counter_seen[each] |= 1 << each
+    s.next_people_call = 1
+    s.next_emperor_call = 1
+    s._next_half()
+
+
+def auto_hand(s: HotrePosition) -> None:
+    """Make a hand-over the rules leave no choice in (HRE-3.2); it is not a decision."""
+    while s.player >= 0 and s.stage == HAND:
+        targets = hand_targets(s)
+        if len(targets) != 1:
+            return
+        hand(s, s.player, targets[0])
+
+
+def drawn_seen_by(s: HotrePosition, seats: set[int]) -> bool:
+    """Whether one of ``seats`` looked at the counter being handed out (HRE-3.2).
+
+    Only its drawer does, and only if the drawer holds no counter of that kind yet: a seat
+    that was already handed one passes its draw on unseen.
+    """
+    if s.stage not in (DRAW, HAND) or not s.drawn_counter:
+        return False
+    drawer = s.draw_order[s.draw_position]
+    held = s.emperor_counter if s.emperor_handout else s.people_counter
+    return drawer in seats and not held[drawer]

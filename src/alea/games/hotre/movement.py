@@ -1,0 +1,299 @@
+"""Expansion: taking armies up and placing them (HRE-4.4 to HRE-4.8, HRE-5.5 to HRE-5.9, HRE-11).
+
+Also entering a Start land and displacing its occupants (HRE-9.1), and the end of an
+expansion, which hands over to the founding of Cities and the end of the half-turn.
+"""
+
+from __future__ import annotations
+
+from alea.games.hotre import build, cities, combat, forces, scoring
+from alea.games.hotre.constants import (
+    ADJ,
+    DECLARE,
+    DISPLACE,
+    EXPAND,
+    FACTION,
+    MINOR,
+    NL,
+    OFFER,
+    OVERSEAS,
+    PEOPLE,
+    STARTS,
+    TAKEUP,
+)
+from alea.games.hotre.position import HotrePosition
+
+
+def takeup_lands(s: HotrePosition) -> list[int]:
+    """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
+    f = s.acting_force
+    if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
+        return [
+            i
+            for i in range(NL)
+            if s.force_in_land[i] == f
+            and (s.armies_in_land[i] >= 2 or (s.fort_level[i] and s.fort_owner[i] == f))
+        ]
+    return [i for i in range(NL) if s.force_in_land[i] == f]
+
+
+def start_takeup(s: HotrePosition) -> None:
+    """Begin the expansion with the take-up, or skip it when nothing may be taken up."""
+    f = s.acting_force
+    if s.force_armies[f] and takeup_lands(s):
+        s.stage = TAKEUP
+        s.player = s.active_seat
+    else:
+        s.stage = EXPAND
+        expand_next(s)
+
+
+def placements(s: HotrePosition) -> list[tuple[str, int]]:
+    """Legal placements of the acting force: (verb, land)."""
+    if s.armies_to_place <= 0:
+        return []
+    f = s.acting_force
+    kind = s.force_kind[f]
+    force_at = s.force_in_land
+    if kind == FACTION and s.period == 1 and s.force_armies[f] == 0 and not s.armies_placed:
+        taken = set(s.start_land)
+        return [("start", land) for land in STARTS if land not in taken]  # HRE-5.5
+    if kind == FACTION and s.force_armies[f] == 0 and not s.armies_placed:
+        return [("place", land) for land in reentry(s)[0]]
+    if kind != FACTION and not s.armies_placed:
+        start = forces.start_of(s, f)
+        if s.force_armies[f] == 0:
+            return [("place", start)]  # HRE-4.4
+    armies_at = s.armies_in_land
+    mark = [False] * NL
+    faction = kind == FACTION
+    for h in range(NL):
+        if force_at[h] == f:
+            mark[h] = True
+            for n in ADJ[h]:
+                mark[n] = True
+            if faction:
+                for n in OVERSEAS[h]:
+                    mark[n] = True
+    if not faction and not s.armies_placed:
+        mark[forces.start_of(s, f)] = True
+    spared: set[int] = set()
+    if s.truces:
+        spared = {t & 7 for t in s.truces if t >> 3 == f}
+    return [
+        ("place", i)
+        for i in range(NL)
+        if mark[i]
+        and (force_at[i] != f or armies_at[i] < 3)
+        and (not spared or force_at[i] not in spared)
+    ]
+
+
+def reentry(s: HotrePosition) -> tuple[list[int], bool]:
+    """HRE-5.6: where a Faction with no Legion places its first one (and if by fallback)."""
+    seat = s.acting_force
+    force_at, fort_at = s.force_in_land, s.fort_level
+    lvl1 = [i for i in range(NL) if force_at[i] < 0 and fort_at[i]]
+    if lvl1:
+        return lvl1, False
+    roman = [i for i in range(NL) if force_at[i] >= 0 and s.force_kind[force_at[i]] == FACTION]
+    lvl2 = sorted({n for r in roman for n in ADJ[r] if force_at[n] < 0 and not fort_at[n]})
+    if lvl2:
+        return lvl2, False
+    lvl3 = [i for i in roman if force_at[i] != seat]
+    if lvl3:
+        return lvl3, False
+    return ([s.start_land[seat]] if s.start_land[seat] >= 0 else [STARTS[0]]), True
+
+
+def take_up(s: HotrePosition, land: int) -> None:
+    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2)."""
+    forces.remove(s, land, 1, eliminated=False)
+    s.armies_to_place += 1
+
+
+def end_takeup(s: HotrePosition) -> None:
+    """End the take-up and go on to the expansion."""
+    s.stage = EXPAND
+    expand_next(s)
+
+
+def free_fort(s: HotrePosition, land: int) -> None:
+    """Build one of the first period's free Forts at ``land`` (HRE-5.5)."""
+    s.fort_level[land] = 1
+    s.fort_owner[land] = s.active_seat
+    s.free_forts_left -= 1
+    expand_next(s)
+
+
+def expand_next(s: HotrePosition) -> None:
+    """Return to the expansion decision, or end the expansion when nothing is left."""
+    s.stage = EXPAND
+    s.player = s.active_seat
+    if s.armies_to_place <= 0 and not (
+        s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left
+    ):
+        end_expansion(s)
+        return
+    if (
+        s.armies_to_place > 0
+        and not placements(s)
+        and not (
+            s.half_turn == 2
+            and not s.sub_force_acting
+            and s.free_forts_left
+            and build.fort_sites(s)
+        )
+    ):
+        end_expansion(s)
+
+
+def resume(s: HotrePosition) -> None:
+    """Go back to the declaration or the expansion a battle or an event interrupted."""
+    back = s.resume_stage
+    s.resume_stage = 0
+    if back == DECLARE:
+        s.stage = DECLARE
+        s.player = s.active_seat
+        return
+    s.stage = EXPAND
+    expand_next(s)
+
+
+def place(s: HotrePosition, land: int, start: bool) -> None:
+    """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8)."""
+    f = s.acting_force
+    seat = s.active_seat
+    kind = s.force_kind[f]
+    first = not s.armies_placed
+    s.armies_placed += 1
+    s.armies_to_place -= 1
+    if start:  # HRE-5.5
+        s.start_land[seat] = land
+        s.city_state[land] = 1
+        enter_start(s, land)
+        return
+    if first and kind != FACTION and land == forces.start_of(s, f) and s.force_in_land[land] != f:
+        enter_start(s, land)  # HRE-4.4, HRE-9.1
+        return
+    if first and kind == FACTION and s.force_armies[f] == 0 and reentry(s)[1]:
+        enter_start(s, land)  # HRE-5.6 ruling: home as the last resort
+        return
+    if s.battle_land != land:
+        s.battle_land = -1
+    g = s.force_in_land[land]
+    if g == f:
+        s.armies_in_land[land] += 1
+        s.force_armies[f] += 1
+        expand_next(s)
+        return
+    if g < 0:
+        calm = s.emptied_by_calamity[land]
+        s.emptied_by_calamity[land] = 0
+        fort_owner = s.fort_owner[land] if s.fort_level[land] else -1
+        s.force_in_land[land] = f
+        s.armies_in_land[land] = 1
+        s.force_armies[f] += 1
+        if fort_owner < 0 or fort_owner == f:
+            expand_next(s)
+            return
+        # HRE-12.2; HRE-8.4: a land a calamity emptied is taken without conquest
+        combat.conquered(
+            s, land, -1, fort_owner, auto=s.force_owner[fort_owner] == seat or bool(calm)
+        )
+        return
+    if s.force_owner[g] == seat:  # HRE-12.6: automatic victory over one's own force
+        k = s.armies_in_land[land]
+        forces.remove(s, land, k)
+        s.force_in_land[land] = f
+        s.armies_in_land[land] = 1
+        s.force_armies[f] += 1
+        combat.conquered(s, land, g, s.fort_owner[land] if s.fort_level[land] else -1, auto=True)
+        return
+    if s.battle_land != land:
+        s.battle_land = land
+        s.battle_round = 0
+    s.battle_defender = g
+    s.battle_difficult, s.battle_by_sea = combat.entry(s, land)
+    if (
+        s.opts.bribe_barbarians
+        and s.battle_round == 0
+        and kind in (PEOPLE, MINOR)
+        and s.force_kind[g] == FACTION
+        and s.faction_points[g] > 0
+    ):
+        s.stage = OFFER  # HRE-15.4
+        s.player = g
+        return
+    combat.next_round(s)
+
+
+def enter_start(s: HotrePosition, land: int) -> None:
+    """HRE-4.4, HRE-9.1: enter a Start land; its occupants retreat or are eliminated."""
+    f = s.acting_force
+    s.emptied_by_calamity[land] = 0
+    g = s.force_in_land[land]
+    k = s.armies_in_land[land]
+    if s.fort_level[land] and s.fort_owner[land] != f:
+        s.fort_level[land] = 0
+        s.fort_owner[land] = -1
+    s.force_in_land[land] = f
+    s.armies_in_land[land] = 1
+    s.force_armies[f] += 1
+    if g >= 0 and g != f:
+        s.force_armies[g] -= k
+        s.task_queue = [land, g, k]
+        displace_next(s)
+        return
+    if g == f:
+        s.armies_in_land[land] += k
+    expand_next(s)
+
+
+def displace_next(s: HotrePosition) -> None:
+    """Ask the displaced force where its next army retreats, or eliminate the rest."""
+    land, g, k = s.task_queue
+    while k > 0:
+        options = forces.retreats(s, land, g, True)
+        if s.force_owner[g] < 0 or not options:
+            if s.force_kind[g] == FACTION:
+                s.eliminated_legions[g] += k
+            k = 0
+            break
+        s.task_queue[2] = k
+        s.stage = DISPLACE
+        s.player = s.force_owner[g]
+        return
+    s.task_queue = []
+    expand_next(s)
+
+
+def displace(s: HotrePosition, to: int) -> None:
+    """One displaced army retreats to ``to``, or is eliminated if ``to`` is -1 (HRE-9.1)."""
+    g, k = s.task_queue[1], s.task_queue[2]
+    if to >= 0:
+        s.armies_in_land[to] += 1
+        s.force_armies[g] += 1
+    elif s.force_kind[g] == FACTION:
+        s.eliminated_legions[g] += 1
+    s.task_queue[2] = k - 1
+    displace_next(s)
+
+
+def end_expansion(s: HotrePosition) -> None:
+    """End the expansion: back to the declaration, on to the Cities, or end the turn."""
+    s.armies_to_place = 0
+    s.battle_land = -1
+    if s.sub_force_acting:  # a Minor People or Kingdom has finished; back to the declaration
+        s.sub_force_acting = 0
+        s.acting_force = s.turn_force
+        s.armies_placed = 0
+        s.stage = DECLARE
+        s.player = s.active_seat
+        return
+    if s.half_turn == 2:
+        s.free_forts_left = 0
+        cities.begin_founding(s)
+        return
+    scoring.score_half_turn(s)
+    s._end_half()

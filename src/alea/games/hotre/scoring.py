@@ -1,0 +1,183 @@
+"""Points and the end of the game (HRE-4.9, HRE-7.0, HRE-14).
+
+Scoring a half-turn's holdings, the last rolls for Kingdoms, the winner, returns and scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alea.core.game import CHANCE, TERMINAL
+from alea.games.hotre import counters
+from alea.games.hotre.board import BOARD
+from alea.games.hotre.charts import BonusKind
+from alea.games.hotre.constants import (
+    AREA_LANDS,
+    AREA_OF,
+    CITIES,
+    CONSTANTINOPLE,
+    CONTROL,
+    DOMINATION,
+    EMPEROR,
+    ENDROLL,
+    FACTION,
+    KINGDOMS,
+    NL,
+    OVER,
+    PRESENCE,
+    ROME,
+)
+from alea.games.hotre.position import HotrePosition
+
+
+def score_half(
+    s: HotrePosition, seat: int, faction: bool, parts: list[tuple[int, int, int]] | None = None
+) -> int:
+    """Points ``seat`` scores now for one kind of holding (HRE-14.2 to HRE-14.5).
+
+    Args:
+        s: the position.
+        seat: the seat scoring.
+        faction: its Faction (HRE-14.3) if true, else its People holdings (HRE-14.2).
+        parts: if given, receives ``(source, area, points)`` for each item scored, with the
+            source's index in :data:`POINT_SOURCES`.
+
+    """
+    force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
+    who = [owner_of[g] if g >= 0 else -1 for g in force_at]
+    if faction:
+        ours = [g == seat for g in force_at]
+    else:
+        ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
+    lands = [i for i in range(NL) if ours[i]]
+    pts = 0
+    special = 3 if faction else 2
+    for i in lands:
+        if s.city_state[i] == 1:
+            if i == ROME or (i == CONSTANTINOPLE and s.period >= s.opts.constantinople_from):
+                v = special
+            else:
+                v = 2 if faction else 1
+            pts += v
+            if parts is not None:
+                parts.append((CITIES, AREA_OF[i], v))
+    for a, alands in enumerate(AREA_LANDS):
+        have = sum(1 for i in alands if ours[i])
+        if not have:
+            continue
+        value = BOARD.areas[a].vp[s.period - 1]
+        control = have
+        if faction:
+            control += sum(
+                1 for i in alands if force_at[i] < 0 and s.fort_level[i] and s.fort_owner[i] == seat
+            )
+        if control >= 5:
+            pts += 3 * value
+            if parts is not None:
+                parts.append((CONTROL, a, 3 * value))
+            continue
+        best_other = 0
+        for t in range(s.seat_count):
+            if t == seat:
+                continue
+            k = sum(1 for i in alands if who[i] == t)
+            best_other = max(best_other, k)
+        if have >= 3 or (have > best_other and have >= s.opts.domination_min_lands):
+            pts += 2 * value
+            if parts is not None:
+                parts.append((DOMINATION, a, 2 * value))
+        else:
+            pts += value
+            if parts is not None:
+                parts.append((PRESENCE, a, value))
+    if faction:
+        bonus = counters.emperor_bonus(s, seat, BonusKind.VP)
+        pts += bonus * len(lands)
+        if parts is not None and bonus:
+            parts.extend((EMPEROR, AREA_OF[i], bonus) for i in lands)
+    return pts
+
+
+def score_half_turn(s: HotrePosition) -> None:
+    """Score the active seat's half-turn: its People (HRE-4.9) or Faction (HRE-7.0)."""
+    seat = s.active_seat
+    parts: list[tuple[int, int, int]] = []
+    if s.half_turn == 1:
+        s.people_points[seat] += score_half(s, seat, False, parts)  # HRE-4.9
+        s.log_points(seat, False, parts)
+    elif not s.faction_dead[seat]:
+        s.faction_points[seat] += score_half(s, seat, True, parts)  # HRE-7.0
+        s.log_points(seat, True, parts)
+
+
+def player_totals(s: HotrePosition) -> list[int]:
+    """Each player's total (two seats added with two players, HRE-15.1)."""
+    totals = [0] * s.n
+    for seat in range(s.seat_count):
+        totals[s.seat_player(seat)] += s.people_points[seat] + s.faction_points[seat]
+    return totals
+
+
+def end_rolls(s: HotrePosition) -> None:
+    """Roll for the next Kingdom still on the map, or finish the game."""
+    if s.task_queue:
+        s.stage = ENDROLL
+        s.player = CHANCE
+        return
+    finish(s)
+
+
+def end_roll(s: HotrePosition, value: int) -> None:
+    """Score a Kingdom's end roll ``value`` for its master (HRE-14.3.1)."""
+    f = s.task_queue.pop(0)
+    s.people_points[s.force_owner[f]] += value + (s.force_origin[f] & 0xFF)
+    s.log_points(s.force_owner[f], False, [(KINGDOMS, -1, value + (s.force_origin[f] & 0xFF))])
+    end_rolls(s)
+
+
+def finish(s: HotrePosition) -> None:
+    """HRE-14.1: highest total wins; ties go to the highest Emperor number."""
+    s.stage = OVER
+    s.player = TERMINAL
+    totals = player_totals(s)
+    best = max(totals)
+    tied = [p for p in range(s.n) if totals[p] == best]
+    if len(tied) > 1:
+        emp = [0] * s.n
+        for seat in range(s.seat_count):
+            p = s.seat_player(seat)
+            emp[p] = max(emp[p], s.emperor_counter[seat])
+        top = max(emp[p] for p in tied)
+        tied = [p for p in tied if emp[p] == top]
+    s.winners = tied
+
+
+def returns(s: HotrePosition) -> list[float]:
+    """Winners share 1.0 at the end; 0.0 before."""
+    if s.stage != OVER or not s.winners:
+        return [0.0] * s.n
+    share = 1.0 / len(s.winners)
+    return [share if p in s.winners else 0.0 for p in range(s.n)]
+
+
+def scores(s: HotrePosition) -> list[Any]:
+    """Per player: People and Faction points of each of its seats, and the total."""
+    out = []
+    for p in range(s.n):
+        seats = [seat for seat in range(s.seat_count) if s.seat_player(seat) == p]
+        out.append(
+            {
+                "people": sum(s.people_points[seat] for seat in seats),
+                "faction": sum(s.faction_points[seat] for seat in seats),
+                "total": sum(s.people_points[seat] + s.faction_points[seat] for seat in seats),
+            }
+        )
+    return out
+
+
+def outcome_text(s: HotrePosition) -> str:
+    """How the game ended, in a sentence."""
+    if s.stage != OVER:
+        return f"period {s.period} is being played"
+    names = " and ".join(f"player {p + 1}" for p in s.winners)
+    return f"{names} won with {max(player_totals(s))} points"
