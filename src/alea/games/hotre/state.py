@@ -33,6 +33,7 @@ from alea.games.hotre.actions import (
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import CHARTS, BonusKind
+from alea.games.hotre.recent import recent_events
 
 if TYPE_CHECKING:
     from alea.games.hotre.table import HotreTable
@@ -2077,7 +2078,7 @@ class HotreState(CachedLegalState, SavedState):
         """How the game ended, in a sentence."""
         if self.stage != OVER:
             return f"period {self.period} is being played"
-        names = " and ".join(f"player {p + 1}" for p in self.winners)
+        names = " and ".join(self.game.player_names[p] for p in self.winners)
         return f"{names} won with {max(self.player_totals())} points"
 
     def _seats_of(self, player: int | None) -> set[int]:
@@ -2155,6 +2156,8 @@ class HotreState(CachedLegalState, SavedState):
             "flags": self.flags,
             "winners": self.winners.copy(),
             "optional_terrain": self.opts.optional_terrain,
+            "recent": recent_events(self._hist),
+            "players": self.n,
         }
 
     def determinize(self, player: int, rng: random.Random) -> HotreState:
