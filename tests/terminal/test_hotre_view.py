@@ -209,20 +209,30 @@ def test_the_drawn_counter_is_named():
     assert all("You drew" not in _draw(state, s) for s in others)
 
 
-def _seek(pred, seeds=range(30), players=3, limit=3000):
-    """The first state of a random game where ``pred(state)`` holds."""
+def _walk(seed, players=3, limit=3000):
+    """A random game: after each action, the spectator's view before it, the action, its
+    text and the state."""
+    rng = random.Random(seed)
+    state = HotreGame(players=players).new_initial_state()
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        before = state.observation(None)
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        yield before, action, text, state
+
+
+def _seek(pred, seeds=range(30), players=3):
+    """The first decision of a random game where ``pred(state)`` holds."""
     for seed in seeds:
-        rng = random.Random(seed)
-        state = HotreGame(players=players).new_initial_state()
-        for _ in range(limit):
-            if state.is_terminal():
-                break
-            if not state.is_chance_node() and pred(state):
+        for *_, state in _walk(seed, players):
+            if not state.is_terminal() and not state.is_chance_node() and pred(state):
                 return state
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
     raise AssertionError("no such state in the games tried")
 
 
@@ -278,20 +288,8 @@ def test_map_view_names_holders_by_seat_number_and_fits_80_columns():
 def test_battle_dice_and_losses_are_logged():
     from alea.games.hotre.actions import Round
 
-    rng = random.Random(2)
-    state = HotreGame(players=3).new_initial_state()
     rounds = losses = 0
-    for _ in range(3000):
-        if state.is_terminal():
-            break
-        before = state.observation(None)
-        action = (
-            state.sample_chance(rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
-        text = state.action_to_string(action)
-        state.apply_action(action)
+    for before, action, text, state in _walk(2):
         notes = [n.text for n in view.narrate(before, action, text, state.observation(None))]
         if isinstance(action, Round):
             assert any(n.startswith("Battle dice") for n in notes), notes
