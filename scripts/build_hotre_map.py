@@ -281,22 +281,23 @@ def main(ref: Path) -> None:
         def block(x: float, y: float) -> Any:
             return box(x - BLOCK_W / 2, y - BLOCK_H / 2, x + BLOCK_W / 2, y + BLOCK_H / 2)
 
-        # The name first (the larger box), then the pieces close to it.
-        best: tuple[float, float, float, list[str]] | None = None
+        # Two orders are tried: the name first (the larger box) and the pieces near it, or
+        # the pieces first and the name round them; the better pair of scores is kept.
+        options = []
         for lines in name_lines(name):
 
             def label(x: float, y: float, lines: list[str] = lines) -> Any:
                 return text_box(lines, x, y)
 
-            lx, ly, score = best_box(main_part, label, target, taken)
-            if best is None or score > best[2] + 0.05:
-                best = (lx, ly, score, lines)
-        if best is None:
-            raise SystemExit(f"no place for the name of {name}")
-        lx, ly, _, lines = best
-        taken.append(text_box(lines, lx, ly))
-        bx, by, _ = best_box(main_part, block, (lx, ly), taken, step=2.0, centred=True)
-        taken.append(block(bx, by))
+            lx, ly, s1 = best_box(main_part, label, target, taken)
+            with_name = [*taken, label(lx, ly)]
+            bx, by, s2 = best_box(main_part, block, (lx, ly), with_name, step=2.0, centred=True)
+            options.append((s1 + s2, (lx, ly), (bx, by), lines))
+            bx, by, s2 = best_box(main_part, block, target, taken, step=2.0, centred=True)
+            lx, ly, s1 = best_box(main_part, label, (bx, by), [*taken, block(bx, by)])
+            options.append((s1 + s2, (lx, ly), (bx, by), lines))
+        _, (lx, ly), (bx, by), lines = max(options, key=lambda o: o[0])
+        taken += [text_box(lines, lx, ly), block(bx, by)]
         lands[name] = {
             "path": paths[name],
             "name_at": [round(lx, 1), round(ly, 1)],
