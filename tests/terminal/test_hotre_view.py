@@ -37,7 +37,7 @@ def _games(seeds=(1, 2, 3), limit=400):
                 legal = state.legal_actions()
                 action = rng.choice(legal)
                 rows = view.choice_rows(state, legal, range(len(legal)))
-                assert sum(len(r[1]) for r in rows) == len(legal)
+                assert _offered(rows) == len(legal)
             text = state.action_to_string(action)
             state.apply_action(action)
             notes = view.narrate(before, action, text, state.observation(None))
@@ -47,6 +47,17 @@ def _games(seeds=(1, 2, 3), limit=400):
                 Text.from_markup(note.header + note.item)
             steps += 1
         yield game, state
+
+
+def _offered(rows):
+    """How many choices the rows offer: a row of one event's many targets counts them all."""
+    total = 0
+    for label, items in rows:
+        if label.endswith(" on") and len(items) == 1 and "targets" in items[0][1]:
+            total += int(items[0][1].split("one of ", 1)[1].split()[0])
+        else:
+            total += len(items)
+    return total
 
 
 def _check(state, seat, out):
@@ -196,3 +207,93 @@ def test_the_drawn_counter_is_named():
     assert "You drew" not in _draw(state, None)
     others = [s for s in range(3) if s != seat]
     assert all("You drew" not in _draw(state, s) for s in others)
+
+
+def _walk(seed, players=3, limit=3000):
+    """A random game: after each action, the spectator's view before it, the action, its
+    text and the state."""
+    rng = random.Random(seed)
+    state = HotreGame(players=players).new_initial_state()
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        before = state.observation(None)
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        yield before, action, text, state
+
+
+def _seek(pred, seeds=range(30), players=3):
+    """The first decision of a random game where ``pred(state)`` holds."""
+    for seed in seeds:
+        for *_, state in _walk(seed, players):
+            if not state.is_terminal() and not state.is_chance_node() and pred(state):
+                return state
+    raise AssertionError("no such state in the games tried")
+
+
+def test_an_event_with_many_targets_is_one_line_and_a_land_name_finds_it():
+    def many(state):
+        targets = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.target >= 0]
+        return len({a.card for a in targets}) and any(
+            sum(1 for b in targets if b.card == a.card) > view.GROUP_LIMIT for a in targets
+        )
+
+    state = _seek(many)
+    legal = state.legal_actions()
+    rows = view.choice_rows(state, legal, range(len(legal)))
+    assert _offered(rows) == len(legal)
+    grouped = [(label, items) for label, items in rows if label.endswith(" on")]
+    big = [items for _, items in grouped if "targets" in items[0][1]]
+    assert big
+    assert all(len(items) == 1 for items in big)
+    assert len(rows) < 12, rows
+    # Typing a land lists what can happen there, the grouped event among it.
+    k = big[0][0][0]
+    land = view.destination(legal[k])
+    assert land is not None
+    there = [i for i, a in enumerate(legal) if view.destination(a) == land]
+    assert k in there
+    shown = view.choice_rows(state, legal, there)
+    assert _offered(shown) == len(there)
+
+
+def test_map_view_names_holders_by_seat_number_and_fits_80_columns():
+    def occupied(state):
+        return sum(1 for ln in state.observation(None)["lands"] if ln["armies"]) > 8
+
+    state = _seek(occupied)
+    obs = state.observation(None)
+    console = Console(record=True, width=80, color_system=None)
+    view.render(state, console, None)
+    out = console.export_text()
+    assert all(len(line) <= 80 for line in out.splitlines())
+    for i, land in enumerate(obs["lands"]):
+        force = obs["forces"][land["force"]] if land["armies"] else None
+        if force and force["kind"] in ("Faction", "People") and force["owner"] >= 0:
+            line = next(x for x in out.splitlines() if x[2:6] == f"{view.code(i)} ")
+            assert f"{force['owner'] + 1}:" in line, line
+    # Each land lists its neighbours by code.
+    italia = BOARD.index("Italia")
+    line = next(x for x in out.splitlines() if x[2:6] == "ITA ")
+    for j in BOARD.neighbours[italia]:
+        assert view.code(j) in line
+    assert len(set(view.CODES.values())) == len(BOARD.lands)
+
+
+def test_battle_dice_and_losses_are_logged():
+    from alea.games.hotre.actions import Round
+
+    rounds = losses = 0
+    for before, action, text, state in _walk(2):
+        notes = [n.text for n in view.narrate(before, action, text, state.observation(None))]
+        if isinstance(action, Round):
+            assert any(n.startswith("Battle dice") for n in notes), notes
+            rounds += 1
+        losses += sum(" loses " in n or " gone, now " in n for n in notes)
+    assert rounds
+    assert losses

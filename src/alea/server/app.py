@@ -37,6 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
+from alea.games.hotre.svg import style_hash as hotre_style_hash
 from alea.server.coordination import coordinator_for
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
@@ -70,7 +71,9 @@ TITLES = {
 SECURITY_HEADERS = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"default-src 'self'; script-src 'self'; style-src 'self' "
+        + hotre_style_hash().encode("ascii")
+        + b"; img-src 'self' data:; "
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
         b"frame-ancestors 'none'",
     ),
@@ -78,7 +81,8 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
-"""Sent with every HTTP response: only the server's own scripts and styles run, no page of
+"""Sent with every HTTP response: only the server's own scripts and styles run (and the one
+fixed stylesheet the History of the Roman Empire board carries for phones), no page of
 another site may frame ours, and no browser guesses a type other than the one sent."""
 
 _STATIC = resources.files("alea.server").joinpath("static")

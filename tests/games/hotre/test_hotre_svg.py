@@ -118,8 +118,9 @@ def test_winners_at_the_end(players: int, seed: int) -> None:
             "".join(el.itertext()) for el in root.iter(NS + "text") if el.get("class") == "winners"
         )
         assert text.startswith("Winner:")
+        names = HotreGame(players=players).player_names
         for w in obs["winners"]:
-            assert f"Player {w + 1}" in text
+            assert names[w] in text
 
 
 def test_two_player_view_shows_both_own_hands() -> None:
@@ -163,3 +164,88 @@ def test_people_on_the_map_are_named() -> None:
             else:
                 assert force["nation"] is None
     assert named > 0
+
+
+def test_each_land_is_its_province_shape() -> None:
+    """The 45 lands are drawn as outlines (paths) that a click names by ``data-place``."""
+    root = ET.fromstring(render_svg(HotreGame(players=4).new_initial_state().observation(None)))
+    paths = [el for el in root.iter(NS + "path") if el.get("class") == "land"]
+    assert sorted(el.get("data-place", "") for el in paths) == sorted(ln.name for ln in BOARD.lands)
+    assert all(el.get("d", "").startswith("M") for el in paths)
+    assert not root.get("width"), "the board scales with its viewBox, it has no fixed width"
+
+
+def test_names_and_pieces_sit_inside_their_province() -> None:
+    """Each land's pieces box and name stand at a point of its own outline, clear of others."""
+    from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, inside, map_shapes
+
+    shapes = map_shapes()
+    boxes = []
+    for ln, land in zip(BOARD.lands, shapes.lands, strict=True):
+        assert inside(land.pieces_at, land.rings), f"{ln.name}: pieces outside the province"
+        bx, by = land.pieces_at
+        boxes.append((bx - BLOCK_W / 2, by - BLOCK_H / 2, bx + BLOCK_W / 2, by + BLOCK_H / 2))
+        xs = [x for ring in land.rings for x, _ in ring]
+        ys = [y for ring in land.rings for _, y in ring]
+        x, y = land.name_at
+        assert min(xs) - 30 <= x <= max(xs) + 30
+        assert min(ys) - 30 <= y <= max(ys) + 30
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_pieces_are_drawn_in_their_land_box() -> None:
+    from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, map_shapes
+
+    shapes = map_shapes()
+    state = _play(4, 3, 400)[-1]
+    root = ET.fromstring(render_svg(state.observation(0)))
+    seen = 0
+    for g in root.iter(NS + "g"):
+        if g.get("class") not in ("army", "city", "fort"):
+            continue
+        bx, by = shapes.lands[BOARD.index(g.get("data-place", ""))].pieces_at
+        for el in g.iter(NS + "rect"):
+            x, y = float(el.get("x", "0")), float(el.get("y", "0"))
+            assert bx - BLOCK_W / 2 <= x <= bx + BLOCK_W / 2
+            assert by - BLOCK_H / 2 - 2 <= y <= by + BLOCK_H / 2
+            seen += 1
+    assert seen > 10
+
+
+def test_last_move_marks_its_land_and_the_roll_is_drawn() -> None:
+    """After a seat picks a land, that land carries ``data-last-move``; a roll shows dice."""
+    rng = random.Random(4)
+    state = HotreGame(players=3).new_initial_state()
+    marked = rolled = 0
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        root = ET.fromstring(render_svg(state.observation(None)))
+        last = {el.get("data-place") for el in root.iter() if el.get("data-last-move")}
+        if isinstance(action, Pick):
+            assert BOARD.lands[action.land].name in last
+            marked += 1
+        elif not isinstance(action, PlayCard):
+            assert not last, f"{action} names no land, yet {last} is marked"
+        rolled += any(el.get("class") == "dice" for el in root.iter(NS + "g"))
+    assert marked
+    assert rolled
+
+
+def test_one_name_per_seat_and_a_game_over_banner() -> None:
+    state = _play(3, 2, 5000)[-1]
+    assert state.is_terminal()
+    obs = state.observation(None)
+    root = ET.fromstring(render_svg(obs))
+    assert [g for g in root.iter(NS + "g") if g.get("class") == "game-over"]
+    text = " ".join("".join(el.itertext()) for el in root.iter(NS + "text"))
+    assert "Player" not in text
+    assert state.game.player_names == ("Seat 1", "Seat 2", "Seat 3")
+    assert state.outcome_text().startswith("Seat ")

@@ -179,5 +179,5 @@ def outcome_text(s: HotrePosition) -> str:
     """How the game ended, in a sentence."""
     if s.stage != OVER:
         return f"period {s.period} is being played"
-    names = " and ".join(f"player {p + 1}" for p in s.winners)
+    names = " and ".join(s.game.player_names[p] for p in s.winners)
     return f"{names} won with {max(player_totals(s))} points"

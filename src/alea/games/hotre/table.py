@@ -6,7 +6,7 @@ from typing import Any
 
 from alea.core.errors import OptionError
 from alea.core.tables import Seating, Table
-from alea.games.hotre.actions import ACTIONS
+from alea.games.hotre.actions import ACTIONS, SEATS
 from alea.games.hotre.options import HotreOptions
 
 RULES_VERSION = "hotre/1"
@@ -19,12 +19,15 @@ class HotreTable(Table):
     version = RULES_VERSION
     actions = ACTIONS
     options_type = HotreOptions
-    seating = Seating(range(2, 5), "HRE-1.7", tuple(f"Player {i + 1}" for i in range(4)))
+    seating = Seating(range(2, 5), "HRE-1.7", SEATS)
     opts: HotreOptions
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         seats = 4 if self.num_players == 2 else self.num_players  # two players hold two each
+        if self.num_players == 2:
+            # A player is named by the seats it holds, so every name on the table is a seat's.
+            self.player_names = tuple(f"{SEATS[p]} + {SEATS[p + 2]}" for p in range(2))
         start, legions = self.opts.first_legions(seats), self.opts.legion_set(seats)
         if start > legions:
             raise OptionError(

@@ -18,7 +18,17 @@ from rich.table import Table
 from rich.text import Text
 
 from alea.core.game import Action, State
-from alea.games.hotre.actions import PICKS, SEATS, VERBS, Deal, Decide, Pick, PlayCard
+from alea.games.hotre.actions import (
+    PICKS,
+    SEATS,
+    VERBS,
+    Deal,
+    Decide,
+    Dice,
+    Pick,
+    PlayCard,
+    Round,
+)
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
@@ -132,6 +142,13 @@ def _seat(s: int) -> str:
     return "nobody"
 
 
+def _winner_name(obs: dict[str, Any], player: int) -> str:
+    """A winning player by its seats' names: both of them with two players (HRE-15.1)."""
+    if obs.get("players") == 2:
+        return f"{_seat(player)} + {_seat(player + 2)}"
+    return _seat(player)
+
+
 def _people(obs: dict[str, Any], number: int | None) -> str | None:
     if not number:
         return None
@@ -151,54 +168,132 @@ def _emperor(obs: dict[str, Any], number: int | None) -> str | None:
     return f"Emperor {number}"
 
 
-def _land_cell(obs: dict[str, Any], i: int) -> Text:
+CODES: Final = {
+    "Gallaecia": "GLC",
+    "Lusitania": "LUS",
+    "Baetica": "BAE",
+    "Carthaginiensis": "CRT",
+    "Tarraconensis": "TAR",
+    "Aquitania": "AQU",
+    "Narbonensis": "NAR",
+    "Lugdunensis": "LUG",
+    "Belgica": "BEL",
+    "Germania Superior": "GSU",
+    "Caledonia": "CAL",
+    "Britannia": "BRI",
+    "Germania Inferior": "GIN",
+    "Frisia": "FRI",
+    "Germania Magna": "GMA",
+    "Italia": "ITA",
+    "Gallia Cisalpina": "GCI",
+    "Raetia et Noricum": "RAE",
+    "Sicilia": "SIC",
+    "Sardinia et Corsica": "SAR",
+    "Dalmatia": "DAL",
+    "Pannonia": "PAN",
+    "Moesia Superior": "MSU",
+    "Dacia": "DAC",
+    "Sarmatia": "SRM",
+    "Macedonia": "MAC",
+    "Epirus": "EPI",
+    "Achaea": "ACH",
+    "Tracia": "TRA",
+    "Moesia Inferior": "MIN",
+    "Asia": "ASI",
+    "Bithynia": "BIT",
+    "Galatia": "GAL",
+    "Cappadocia": "CAP",
+    "Cilicia": "CIL",
+    "Syria": "SYR",
+    "Palaestina": "PAL",
+    "Arabia": "ARA",
+    "Mesopotamia": "MES",
+    "Armenia": "ARM",
+    "Mauretania": "MAU",
+    "Numidia": "NUM",
+    "Africa": "AFR",
+    "Tripolitania": "TRI",
+    "Aegyptus": "AEG",
+}
+"""A three-letter code for each land, used for its neighbours on the map."""
+
+
+def code(i: int) -> str:
+    """The three-letter code of land ``i``."""
+    return CODES.get(BOARD.lands[i].name, BOARD.lands[i].name[:3].upper())
+
+
+def _holder(obs: dict[str, Any], i: int) -> tuple[str, str]:
+    """Who holds land ``i``, as text and colour: ``2:L3`` is three Legions of Seat 2."""
     land = obs["lands"][i]
     forces = obs["forces"]
-    name = BOARD.lands[i].name
-    mark = "★" if i in (BOARD.rome, BOARD.constantinople) else ""
-    t = Text(f"{mark}{name}", style="bold" if mark else "")
     f = land.get("force", -1)
-    if f is not None and f >= 0 and land.get("armies", 0) and f < len(forces):
-        force = forces[f]
-        owner = force.get("owner", -1)
-        style = SEAT_STYLE[owner] if 0 <= owner < 4 else "grey70"
-        t.append(f" {KIND_CODE.get(force['kind'], '?')}{land['armies']}", style=style)
-    extras = ""
+    if f is None or f < 0 or not land.get("armies", 0) or f >= len(forces):
+        return "", ""
+    force = forces[f]
+    owner = force.get("owner", -1)
+    kind = KIND_CODE.get(force["kind"], "?")
+    if isinstance(owner, int) and 0 <= owner < 4 and force["kind"] in ("Faction", "People"):
+        return f"{owner + 1}:{kind}{land['armies']}", SEAT_STYLE[owner]
+    return f"{kind}{land['armies']}", "grey70"
+
+
+def _marks(obs: dict[str, Any], i: int) -> tuple[str, str]:
+    """A land's Fort (``F``, Fortress ``FF``, with its owner), City (``C``, ruin ``c``), site."""
+    land = obs["lands"][i]
+    out = []
     fort = land.get("fort", 0)
+    fo = land.get("fort_owner", -1)
+    style = ""
     if fort:
-        extras += " F" if fort == 1 else " FF"
+        who = f"{fo + 1}" if isinstance(fo, int) and 0 <= fo < 4 else ""
+        out.append(("F" if fort == 1 else "FF") + who)
+        style = SEAT_STYLE[fo] if who else ""
     city = land.get("city", 0)
-    if city == 1:
-        extras += " C"
-    elif city == 2:
-        extras += " c"
+    if city:
+        out.append("C" if city == 1 else "c")
     if BOARD.lands[i].resource:
-        extras += " $"
-    if extras:
-        fo = land.get("fort_owner", -1)
-        t.append(extras, style=SEAT_STYLE[fo] if fort and 0 <= fo < 4 else "grey70")
-    return t
+        out.append("$")
+    return " ".join(out), style
 
 
-def map_table(obs: dict[str, Any]) -> Table:
-    """The nine Areas, one row each, with their five lands."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, title="The map")
-    table.add_column("Area", max_width=11, overflow="fold", style="bold")
-    for k in range(5):
-        table.add_column(f"{k + 1}", overflow="fold", max_width=15)
+def _neighbours(i: int) -> str:
+    """Codes of the lands next to ``i``: by land, then across a strait (``~``)."""
+    near = [code(j) for j in sorted(BOARD.neighbours[i], key=lambda j: BOARD.lands[j].name)]
+    over = ["~" + code(st.b if st.a == i else st.a) for st in BOARD.straits if i in (st.a, st.b)]
+    return " ".join(near + over)
+
+
+def map_view(obs: dict[str, Any], last: set[int] | None = None) -> Text:
+    """The map by Area: each land with its code, holder, Fort and City, and its neighbours.
+
+    Owners are written by seat number (``2:L3``) as well as coloured, so the map reads the
+    same without colour; the lands the last move named are marked ``»``.
+    """
+    last = last or set()
+    t = Text()
     for a, area in enumerate(BOARD.areas):
-        lands = [i for i, key in enumerate(BOARD.area_of) if key == a]
-        cells = [_land_cell(obs, i) for i in lands[:5]]
-        cells += [Text("")] * (5 - len(cells))
-        table.add_row(Text(area.name.replace(" et ", " & ")), *cells)
-    return table
+        t.append(f"{area.name} ({area.colour})\n", style="bold underline")
+        for i in (i for i, key in enumerate(BOARD.area_of) if key == a):
+            star = "★" if i in (BOARD.rome, BOARD.constantinople) else " "
+            t.append("»" if i in last else " ", style="bold yellow")
+            t.append(f"{star}{code(i)} ", style="bold")
+            t.append(f"{BOARD.lands[i].name[:17]:<17} ")
+            holder, style = _holder(obs, i)
+            t.append(f"{holder:<6}", style=style)
+            marks, mstyle = _marks(obs, i)
+            t.append(f"{marks:<8}", style=mstyle)
+            t.append(f"{_neighbours(i)}\n", style="dim")
+    return t
 
 
 def legend() -> Text:
     """What the marks of the map mean."""
     return Text(
-        f"★{land_name(BOARD.rome)} Rome ★{land_name(BOARD.constantinople)} Constantinople  "
-        "L legion P People m minor K kingdom R rebel F fort FF fortress C city c ruin $ site",
+        "2:L3 = 3 Legions of Seat 2 (P People, m minor People, K Kingdom, R Rebels); "
+        "F2 Fort of Seat 2, FF Fortress; C City, c ruin; $ City site; "
+        f"★ Rome ({land_name(BOARD.rome)}), Constantinople ({land_name(BOARD.constantinople)}); "
+        "~ across a strait; » last move",
         style="dim",
     )
 
@@ -260,8 +355,8 @@ def _who(state: State, obs: dict[str, Any], player: int) -> str:
         return _seat(seats[0])
     active = obs.get("active", -1)
     if active in seats:
-        return f"Player {player + 1} ({_seat(active)})"
-    return f"Player {player + 1} ({' & '.join(_seat(s) for s in seats)})"
+        return _seat(active)
+    return " + ".join(_seat(s) for s in seats)
 
 
 def header(obs: dict[str, Any]) -> Text:
@@ -318,7 +413,8 @@ def _last_event(obs: dict[str, Any]) -> Text | None:
 def render(state: State, console: Console, seat: int | None = None) -> None:
     """Draw the position as ``seat`` sees it (``None``: a spectator)."""
     obs = state.observation(seat)
-    console.print(map_table(obs))
+    recent = obs.get("recent") or {}
+    console.print(map_view(obs, set(recent.get("lands", []))), end="")
     console.print(legend())
     console.print(header(obs), crop=True)
     n = len(obs["hands"])
@@ -378,10 +474,18 @@ def private(state: State, console: Console, seat: int) -> None:
         console.print(Text("You hold no events now."))
 
 
+GROUP_LIMIT: Final = 8
+"""An event with more targets than this is offered as one line: type the target's name."""
+
+
 def choice_rows(
     state: State, actions: Sequence[Action], indices: Sequence[int]
 ) -> list[tuple[str, list[tuple[int, str]]]]:
     """The numbered choices grouped for reading: land picks by verb, events, then the rest.
+
+    An event aimed at a land, an Area or a People is one row per card; when it has many
+    targets (Wrath of the gods may strike any of 45 lands) the row holds a single entry, the
+    first number and the count, and typing a land's name lists the choices there.
 
     Returns rows of (label, [(index, markup text)]).
     """
@@ -392,15 +496,71 @@ def choice_rows(
             key = PICKS.get(a.verb, a.verb)
             item = escape(land_name(a.land))
         elif isinstance(a, PlayCard):
-            key = "play an event"
+            c = DECK[a.card - 1]
             text = str(a)
-            item = escape(text.split(" plays ", 1)[-1])
+            if a.target >= 0:
+                key = f"{c.title} on"
+                item = escape(text.rsplit(" on ", 1)[-1])
+            else:
+                key = "play an event"
+                item = escape(text.split(" plays ", 1)[-1])
         elif isinstance(a, Decide):
             key, item = "", escape(VERBS.get(a.verb, a.verb))
         else:
             key, item = "", escape(state.action_to_string(a))
         rows.setdefault(key, []).append((i, item))
-    return list(rows.items())
+    out = []
+    for key, entries in rows.items():
+        if key.endswith(" on") and len(entries) > GROUP_LIMIT:
+            first, last = entries[0][0] + 1, entries[-1][0] + 1
+            entries = [
+                (
+                    entries[0][0],
+                    f"one of {len(entries)} targets ({first}–{last}): "
+                    "type a land's name to see its choices",
+                )
+            ]
+        out.append((key, entries))
+    return out
+
+
+def _army_text(obs: dict[str, Any], i: int) -> str:
+    holder, _ = _holder(obs, i)
+    return holder or "empty"
+
+
+def _losses(before: dict[str, Any], action: Action, after: dict[str, Any]) -> list[Note]:
+    """The battle dice (who won the round) and the armies each land lost or changed hands."""
+    notes = []
+    if isinstance(action, Round):
+        side = "attacker" if action.attacker_wins else "defender"
+        bl = before.get("battle_land", -1)
+        where = f" in {escape(land_name(bl))}" if isinstance(bl, int) and bl >= 0 else ""
+        died = "; triples: the general falls" if action.died else ""
+        notes.append(Note(f"Battle dice{where}: the {side} wins the round{died}."))
+    elif isinstance(action, Dice):
+        notes.append(Note(f"Dice roll: {action.value}."))
+    if isinstance(action, Pick):
+        # Placing, taking up and retreating move armies; they lose none.
+        return notes
+    b_lands, a_lands = before.get("lands", []), after.get("lands", [])
+    for i, (x, y) in enumerate(zip(b_lands, a_lands, strict=False)):
+        lost = x.get("armies", 0) - y.get("armies", 0)
+        if lost > 0 and x.get("force") == y.get("force"):
+            notes.append(
+                Note(
+                    f"{escape(land_name(i))} loses {lost} "
+                    f"{'army' if lost == 1 else 'armies'} ({_army_text(after, i)} left)."
+                )
+            )
+        elif x.get("armies", 0) and x.get("force") != y.get("force"):
+            notes.append(
+                Note(
+                    f"{escape(land_name(i))}: {_army_text(before, i)} gone, "
+                    f"now {_army_text(after, i)}."
+                )
+            )
+    return notes
 
 
 def narrate(before: dict[str, Any], action: Action, text: str, after: dict[str, Any]) -> list[Note]:
@@ -432,6 +592,7 @@ def narrate(before: dict[str, Any], action: Action, text: str, after: dict[str, 
     bl = after.get("battle_land", -1)
     if isinstance(bl, int) and bl >= 0 and bl != before.get("battle_land", -1):
         notes.append(Note(f"Battle in {escape(land_name(bl))}."))
+    notes.extend(_losses(before, action, after))
     for key, label in (("people_points", "PVP"), ("faction_points", "RVP")):
         b, a = before.get(key, []), after.get(key, [])
         for s, (x, y) in enumerate(zip(b, a, strict=False)):
@@ -441,7 +602,7 @@ def narrate(before: dict[str, Any], action: Action, text: str, after: dict[str, 
         notes.append(
             Note(
                 "[bold]Game over.[/bold] Winner: "
-                + ", ".join(f"Player {p + 1}" for p in after.get("winners", []))
+                + ", ".join(_winner_name(after, p) for p in after.get("winners", []))
             )
         )
     return notes

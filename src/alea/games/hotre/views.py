@@ -9,6 +9,7 @@ from alea.games.hotre import counters
 from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.constants import DEAL, DRAW, HAND, KIND_NAMES, NATIONS, NL, ORDER, STAGE_NAMES
 from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.recent import recent_events
 
 P = TypeVar("P", bound=HotrePosition)
 
@@ -82,6 +83,8 @@ def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
         "flags": s.turn_flags,
         "winners": s.winners.copy(),
         "optional_terrain": s.opts.optional_terrain,
+        "recent": recent_events(s._hist),
+        "players": s.n,
     }
 
 

@@ -1,0 +1,125 @@
+"""The History of the Roman Empire board in a real browser, on a laptop and on a phone.
+
+Set ``ALEA_SCREENS`` to a folder to keep the screenshots (``docs/screens`` holds the ones the
+documentation shows); otherwise they go to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import post
+from test_browser import browser, site  # noqa: F401  (the module's fixtures, shared)
+
+from alea.games.hotre.board import BOARD
+
+MIN_PX = 11.0
+"""The smallest text a player needs, in CSS pixels, at normal zoom."""
+
+# Rendered size of each text of the board: its font size times the scale of its element on
+# screen, with the classes of the texts that are measured apart.
+TEXT_SIZES = """() => [...document.querySelectorAll('#board svg text')].map((t) => {
+    const m = t.getScreenCTM();
+    const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    const r = t.getBoundingClientRect();
+    const card = t.closest('g.hc');
+    return [size, t.textContent, card ? card.getAttribute('data-card-of') : 'map',
+            r.left, r.right];
+})"""
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("ALEA_SCREENS")
+    return Path(folder) if folder else None
+
+
+def _play_until_a_land_is_marked(page: Any) -> None:
+    """Click the seat's choices (bots play the others) until the last move marks a land."""
+    for _ in range(400):
+        if page.locator("#board [data-last-move]").count():
+            return
+        buttons = page.locator("#choices button:enabled")
+        if buttons.count():
+            buttons.first.click()
+        page.wait_for_timeout(40)
+    raise AssertionError("no move ever marked a land")
+
+
+@pytest.fixture(scope="module")
+def hotre_link(site: str) -> str:  # noqa: F811
+    made = post(
+        int(site.rsplit(":", 1)[1]),
+        "/api/games",
+        {
+            "game": "hotre",
+            "seed": 11,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": "heuristic"}] * 3,
+        },
+    )
+    return site + str(made["seats"][0]["link"])
+
+
+def test_laptop_board_is_a_map_readable_without_zoom(
+    browser: Any,  # noqa: F811
+    hotre_link: str,
+    tmp_path: Path,
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(hotre_link)
+    page.wait_for_selector("#board svg.hotre-board")
+    _play_until_a_land_is_marked(page)
+    page.wait_for_timeout(300)
+    lands = page.evaluate(
+        "() => [...document.querySelectorAll('#board svg path.land[data-place]')]"
+        ".map((p) => p.getAttribute('data-place'))"
+    )
+    assert sorted(lands) == sorted(ln.name for ln in BOARD.lands)
+    marked = page.locator("#board path.land[data-last-move], #board [data-last-move]").count()
+    assert marked > 0
+    # The board scales with its viewBox: no fixed width, as wide as its frame.
+    svg_width, frame_width, fixed = page.evaluate(
+        """() => { const s = document.querySelector('#board svg');
+                   return [s.getBoundingClientRect().width,
+                           document.getElementById('board').clientWidth,
+                           s.getAttribute('width')]; }"""
+    )
+    assert fixed is None
+    assert svg_width > 0.9 * (frame_width - 12)
+    sizes = page.evaluate(TEXT_SIZES)
+    assert len(sizes) > 150
+    small = [(round(s, 1), text) for s, text, *_ in sizes if s < MIN_PX]
+    assert not small, f"texts under {MIN_PX}px at 1366x768: {small[:10]}"
+    folder = _shots() or tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / "hotre-laptop.png"), full_page=True)
+    page.close()
+
+
+def test_phone_reads_its_own_card_without_panning(
+    browser: Any,  # noqa: F811
+    hotre_link: str,
+    tmp_path: Path,
+) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page.goto(hotre_link)
+    page.wait_for_selector("#board svg.hotre-board")
+    page.wait_for_timeout(500)
+    scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= 390, "the page scrolls sideways on a phone"
+    board_right = page.evaluate(
+        "() => document.querySelector('#board svg').getBoundingClientRect().right"
+    )
+    assert board_right <= 390
+    sizes = page.evaluate(TEXT_SIZES)
+    own = [(s, text, left, right) for s, text, card, left, right in sizes if card == "seat0"]
+    assert own, "the seat's own card is not drawn"
+    assert min(s for s, *_ in own) >= MIN_PX, own
+    assert all(left >= 0 and right <= 390 for _, _, left, right in own), own
+    assert any("Hand" in text for _, text, *_ in own)
+    folder = _shots() or tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / "hotre-phone.png"), full_page=True)
+    page.close()
