@@ -37,6 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
+from alea.render import why_not
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
@@ -767,13 +768,38 @@ def create_app(
                 await hub().welcome(room, viewer)
             elif kind == "act":
                 await self.act(room, viewer, msg)
+            elif kind == "why":
+                await self.why(room, viewer, msg)
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync and act"
+                    "the types are hello, sync, act and why"
                 )
+
+        async def why(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            """Answer a click on a place with no legal action: the rule that forbids it."""
+            place, source = msg.get("place"), msg.get("from")
+            if not isinstance(place, str) or not (source is None or isinstance(source, str)):
+                await self.error("a why message needs 'place' (and may have 'from') as text")
+                return
+            place, source = short(place, 60), None if source is None else short(source, 60)
+            seat = viewer.seat
+            state = room.state
+            if seat is None:
+                refusal = IllegalActionError("spectators watch: they cannot act")
+            elif state.is_terminal():
+                refusal = IllegalActionError("the game is over")
+            elif state.current_player() != seat:
+                mover = state.current_player()
+                who = room.game.player_names[mover] if mover >= 0 else "the dice"
+                refusal = IllegalActionError(f"it is not your turn: {who} to play")
+            else:
+                refusal = why_not(room.game.name, state, seat, place, source)
+            await self.send(
+                {"type": "why", "place": place, "message": str(refusal), "rule": refusal.rule}
+            )
 
         async def act(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             seat = viewer.seat
