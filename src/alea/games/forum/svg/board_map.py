@@ -121,9 +121,9 @@ def _shape(m: int) -> str:
                 ),
                 text_element(
                     x,
-                    y + 4.5,
+                    y + 6.0,
                     "SPQR",
-                    12.5,
+                    17.8,
                     fill="#fbe7a1",
                     font_weight="bold",
                     text_anchor="middle",
@@ -148,15 +148,15 @@ def _shape(m: int) -> str:
             stroke=darker(tint, 0.6),
             stroke_width=1.8,
         )
-        ty = y + 4.5
+        ty = y + 6.0
     else:
         body = element("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
-        ty = y + 4.5
+        ty = y + 6.0
     number = text_element(
         x,
         ty,
         str(market.distance),
-        12.0,
+        17.6,
         fill="#fff" if market.type is MarketType.EXOTIC else INK,
         font_weight="bold",
         text_anchor="middle",
@@ -354,7 +354,7 @@ def _names() -> tuple[str, ...]:
     for m, (x, y, anchor) in enumerate(_labels()):
         market = BOARD.markets[m]
         rome = market.type is MarketType.ROME
-        size = 17.0 if rome else NAME_SIZE
+        size = 19.0 if rome else NAME_SIZE
         name = market.name.upper() if rome else market.name
         for target, extra in ((halo, {}), (body, {"class_": "name"})):
             target.append(
@@ -485,7 +485,7 @@ def _legend_types() -> tuple[str, ...]:
         )
     )
     out.append(text_element(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
-    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", PROFIT_SIZE + 0.5, fill=MUTED))
+    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", 11.5, fill=MUTED))
     out.append(text_element(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))
     tx = x0 + 176
     out.append(
