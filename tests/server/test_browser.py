@@ -127,7 +127,7 @@ def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path:
     page.wait_for_timeout(500)
     # The bots keep playing, so the board is redrawn often: measure it in one script run.
     width, height, shapes = page.evaluate(
-        """() => { const svg = document.querySelector('#board > svg');
+        """() => { const svg = document.querySelector('#board svg');
                    const r = svg.getBoundingClientRect();
                    return [r.width, r.height, svg.querySelectorAll('*').length]; }"""
     )

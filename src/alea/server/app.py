@@ -185,6 +185,36 @@ def _catalog() -> list[dict[str, Any]]:
     return out
 
 
+@functools.cache
+def _rulebook(game: str) -> str:
+    """The players' rulebook: the game's quick start with its board, then the full rules.
+
+    The full rules are the game's RULES.md from its first numbered section on (its opening
+    speaks to programmers); a game without a quick start shows the full rules alone.
+    """
+    package = resources.files(f"alea.games.{game}")
+    rules = package.joinpath("RULES.md").read_text("utf-8")
+    first = rules.find("\n## ")
+    parts = []
+    quick = package.joinpath("PLAYERS.md")
+    if quick.is_file():
+        parts.append(markdown_to_html(quick.read_text("utf-8")))
+        board = board_svg(game, alea.load(game).new_initial_state().observation(None))
+        parts.append(
+            f"<figure class='board'>{board}<figcaption>The board at the start of a "
+            "game, as the play page draws it.</figcaption></figure>"
+        )
+        parts.append("<h1 id='full-rules'>The full rules</h1>")
+        rules = rules[first:] if first >= 0 else rules
+    parts.append(markdown_to_html(rules))
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' "
+        f"content='width=device-width,initial-scale=1'><title>{TITLES.get(game, game)}: rules"
+        "</title><link rel='stylesheet' href='/static/style.css'></head>"
+        f"<body class='rules'><main>{''.join(parts)}</main></body></html>"
+    )
+
+
 def _error(status: int, message: str) -> HTTPException:
     return HTTPException(status_code=status, detail=message)
 
@@ -353,14 +383,7 @@ def create_app(
     async def rules_page(game: str) -> HTMLResponse:
         if game not in alea.GAMES:
             raise _error(404, f"there is no game {short(game, 40)!r}")
-        text = resources.files(f"alea.games.{game}").joinpath("RULES.md").read_text("utf-8")
-        body = markdown_to_html(text)
-        return HTMLResponse(
-            "<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' "
-            "content='width=device-width,initial-scale=1'><title>Rules</title>"
-            "<link rel='stylesheet' href='/static/style.css'></head>"
-            f"<body class='rules'><main>{body}</main></body></html>"
-        )
+        return HTMLResponse(await asyncio.to_thread(_rulebook, game))
 
     @app.get("/static/{name}")
     async def static(name: str) -> Response:

@@ -72,7 +72,14 @@ def panel(obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         ("Horrea", f"{p['horrea']} built, {p['horrea_left']} left"),
     ]
     if p.get("sons") is not None:
-        rows.append(("Children", f"{p['sons']} sons, {p['daughters']} daughters"))
+        sons, daughters = int(p["sons"]), int(p["daughters"])
+        rows.append(
+            (
+                "Children",
+                f"{sons} {'son' if sons == 1 else 'sons'}, "
+                f"{daughters} {'daughter' if daughters == 1 else 'daughters'}",
+            )
+        )
     else:
         rows.append(("Children", str(p["children"])))
     rows.append(("Benefactions", str(p["benefactions"])))

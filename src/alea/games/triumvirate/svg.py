@@ -93,10 +93,27 @@ class _Layout:
         ]
 
 
-def _hex_fill(h: int) -> tuple[str, str]:
+@cache
+def zones_named(names: tuple[str, ...]) -> tuple[frozenset[int], ...]:
+    """The military zones a game's setup gives (TRI-1.5, TRI-1.6), from their names.
+
+    Crassus's zone may be one of the board's variants (Macedonia and Achaea, say), and Caesar's
+    may take in Cisalpine Gaul; an observation without names shows the printed zones.
+    """
+    zones = list(BOARD.zones)
+    if len(names) == len(FORCES):
+        for _key, region, hexes, _start in BOARD.zone_variants[0]:
+            if region == names[0]:
+                zones[0] = hexes
+        if names[1].endswith("and Cisalpina"):
+            zones[1] = zones[1] | BOARD.cisalpina
+    return tuple(zones)
+
+
+def _hex_fill(h: int, zones: tuple[frozenset[int], ...]) -> tuple[str, str]:
     if not BOARD.land[h]:
         return SEA, SEA_EDGE
-    for seat, zone in enumerate(BOARD.zones):
+    for seat, zone in enumerate(zones):
         if h in zone:
             return draw.mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
     if h in BOARD.italy:
@@ -104,24 +121,24 @@ def _hex_fill(h: int) -> tuple[str, str]:
     return LAND, LAND_EDGE
 
 
-def _hex_title(h: int) -> str:
+def _hex_title(h: int, zones: tuple[frozenset[int], ...]) -> str:
     """A hex's tooltip: its name and what kind of ground it is."""
     kind = "land" if BOARD.land[h] else "sea"
     if h == BOARD.rome:
         kind = "Rome"
     elif h in BOARD.italy:
         kind = "Italy"
-    for seat, zone in enumerate(BOARD.zones):
+    for seat, zone in enumerate(zones):
         if h in zone:
             kind = f"{FORCES[seat]}'s military zone"
     return f"{BOARD.label(h)} ({kind})"
 
 
-def _terrain(lay: _Layout) -> list[str]:
+def _terrain(lay: _Layout, zones: tuple[frozenset[int], ...]) -> list[str]:
     out = ['<g class="hexes" stroke-width="0.8">']
     for h in range(BOARD.size):
         col, row = BOARD.coords(h)
-        fill, edge = _hex_fill(h)
+        fill, edge = _hex_fill(h, zones)
         pts = draw.point_list(lay.corners(*lay.centre(col, row)))
         polygon = element(
             "polygon",
@@ -132,7 +149,7 @@ def _terrain(lay: _Layout) -> list[str]:
             fill=fill,
             stroke=edge,
         )
-        out.append(f"{polygon[:-2]}><title>{escape(_hex_title(h))}</title></polygon>")
+        out.append(f"{polygon[:-2]}><title>{escape(_hex_title(h, zones))}</title></polygon>")
     out.append("</g>")
     return out
 
@@ -248,8 +265,12 @@ def _names(width: int) -> str:
 @cache
 def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, force: str) -> str:
     s = r / 0.36
+    if kind == "leader":
+        title = f"{force}, the leader"
+    else:
+        title = f"{label} {'troop' if label == '1' else 'troops'} of {force}"
     parts = [
-        f'<g class="{kind}" data-force={quoteattr(force)}>',
+        f'<g class="{kind}" data-force={quoteattr(force)}><title>{escape(title)}</title>',
         element("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
         element("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
     ]
@@ -548,10 +569,11 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
 
 
 @cache
-def _static_map(width: int) -> str:
-    """The parts of the picture no position changes: terrain, Italy, Rome, names."""
+def _static_map(width: int, zone_names: tuple[str, ...]) -> str:
+    """The parts of the picture no position changes: terrain, zones, Italy, Rome."""
     lay = _Layout(width)
-    return "\n".join([*_terrain(lay), *_italy_border(lay), *_rome(lay)])
+    zones = zones_named(zone_names)
+    return "\n".join([*_terrain(lay, zones), *_italy_border(lay), *_rome(lay)])
 
 
 def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
@@ -571,7 +593,7 @@ def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
         "<title>The First Triumvirate</title>",
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="#e9dcc0"/>',
         *_header(lay, obs),
-        _static_map(width),
+        _static_map(width, tuple(obs.get("zones") or ())),
         *_attacks(lay, obs),
         *_pieces(lay, obs),
         _rome_star(lay),

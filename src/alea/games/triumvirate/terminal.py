@@ -98,7 +98,7 @@ def _hex_of(pair: Any) -> int | None:
 
 
 def place(h: int) -> str:
-    """The hex's name, or ``col,row``."""
+    """The hex's name (every hex has one, TRI-1.1)."""
     return BOARD.label(h)
 
 
@@ -381,6 +381,25 @@ def _side(battle: dict[str, Any], role: str) -> str:
     n = battle.get(f"{role}s", 0)
     lead = " and his leader" if battle.get(f"{role}_leader") else ""
     return f"{battle.get(role)} {n} troop{'s' if n != 1 else ''}{lead}"
+
+
+def brief(state: State, seat: int) -> str | None:
+    """While a player moves troop after troop, one line instead of a new board each step.
+
+    The board is drawn again when the movement step begins and whenever the player types
+    ``board``; between two steps of one movement only what changed is told.
+    """
+    history = state.history()
+    obs = state.observation(seat)
+    if obs["stage"] != "move" or not history:
+        return None
+    last = history[-1]
+    if not isinstance(last, Move) or last.seat != seat:
+        return None
+    return (
+        f"{FORCES[seat]} moved a troop {place(last.src)} → {place(last.to)}; "
+        f"leader's movement left {obs['movement_left']} (type board to see the map)"
+    )
 
 
 def render(state: State, console: Console, seat: int | None = None) -> None:

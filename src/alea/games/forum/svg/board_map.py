@@ -39,6 +39,7 @@ from alea.games.forum.svg.style import (
     _colour,
     _pt,
     _radius,
+    _seat_name,
 )
 
 # -- the map -----------------------------------------------------------------------------------
@@ -275,7 +276,8 @@ def _markets(obs: dict[str, Any]) -> list[str]:
             f'<g class="market" data-market={quoteattr(market.name)} '
             f"data-place={quoteattr(market.name)}>"
         )
-        out.append(f"<title>{escape(_market_title(m))}</title>")
+        title = _market_title(m) + _standing(players, counts.get(market.name, []), info)
+        out.append(f"<title>{escape(title)}</title>")
         local = info.get("local")
         if local is not None:
             out.append(
@@ -311,6 +313,21 @@ def _markets(obs: dict[str, Any]) -> list[str]:
         out.append("</g>")
     out.append("</g>")
     return out
+
+
+def _standing(
+    players: Sequence[dict[str, Any]], agents: Sequence[int], info: dict[str, Any]
+) -> str:
+    """What stands on a market, for its tooltip: agents, horrea, a marriage into the locals."""
+    parts = []
+    here = [f"{_seat_name(p, players)} ×{n}" for p, n in enumerate(agents) if n]
+    if here:
+        parts.append("agents: " + ", ".join(here))
+    if info.get("horrea"):
+        parts.append("horrea: " + ", ".join(_seat_name(int(p), players) for p in info["horrea"]))
+    if info.get("local") is not None:
+        parts.append(f"married into the locals: {_seat_name(int(info['local']), players)}")
+    return "".join(f"; {part}" for part in parts)
 
 
 ROME_SLOTS: Final = (-150.0, -28.0, 28.0, 150.0)
