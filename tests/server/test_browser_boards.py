@@ -102,7 +102,7 @@ def test_a_phone_never_scrolls_sideways_and_the_board_fits(
     assert svg_right <= inner, "the board runs off the right of the screen"
     if game != "hotre":
         assert not panel, "the player's own panel is not shown"
-    shoot(page, f"{game}-390x844.png")
+        shoot(page, f"{game}-390x844.png")
     # Zoom in for detail: the board grows inside its frame, the page still does not scroll.
     page.click("#zoomIn")
     grown = page.evaluate(
