@@ -37,7 +37,6 @@ function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) 
 function send(choice) {
   if (!ws || ws.readyState !== WebSocket.OPEN || !view) return;
   hideMenu();
-  boardUI.selected = null;
   ws.send(JSON.stringify({ type: "act", seq: view.seq, i: choice.i }));
   $("choices").querySelectorAll("button").forEach((b) => { b.disabled = true; });
 }
