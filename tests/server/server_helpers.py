@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,6 +19,18 @@ from fastapi.testclient import TestClient
 
 from alea.server.app import create_app
 from alea.server.limits import Limits
+
+CHROMIUM = shutil.which("chromium")
+"""Debian's chromium, which the browser tests drive (never a downloaded build)."""
+if os.environ.get("ALEA_REQUIRE_BROWSER") and CHROMIUM is None:
+    raise RuntimeError("ALEA_REQUIRE_BROWSER is set but Debian's chromium is not installed")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+]
+"""Chromium's switches for a headless run in a container."""
 
 TEST_LIMITS = Limits(
     fixed_seeds=True,

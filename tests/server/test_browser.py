@@ -3,30 +3,18 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import free_port, post, server
+from server_helpers import CHROMIUM, free_port, post, server
 
 import alea
 
-CHROMIUM = shutil.which("chromium")
-if os.environ.get("ALEA_REQUIRE_BROWSER") and CHROMIUM is None:
-    raise RuntimeError("ALEA_REQUIRE_BROWSER is set but Debian's chromium is not installed")
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-dev-shm-usage",
-]
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +23,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     with server(db, port, "--workers", "1"):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 # The pages run under the server's Content-Security-Policy, which forbids evaluating strings:
@@ -147,7 +127,7 @@ def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path:
     page.wait_for_timeout(500)
     # The bots keep playing, so the board is redrawn often: measure it in one script run.
     width, height, shapes = page.evaluate(
-        """() => { const svg = document.querySelector('#board > svg');
+        """() => { const svg = document.querySelector('#board svg');
                    const r = svg.getBoundingClientRect();
                    return [r.width, r.height, svg.querySelectorAll('*').length]; }"""
     )

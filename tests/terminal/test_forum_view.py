@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import subprocess
@@ -556,3 +557,27 @@ def test_alea_play_forum_with_bots_runs_to_the_end(tmp_path: Path, players: int)
     assert game.num_players == players
     expected = alea.play(game, [make("random") for _ in range(players)], seed=6)
     assert record.to_json() == expected.to_json()
+
+
+def test_the_whole_view_fits_80_columns_without_cutting_anything() -> None:
+    """Late positions hold four-figure incomes and crowded markets: nothing is cut at 80."""
+    cut = []
+    for seed in (0, 2, 5):
+        state = alea.load("forum").new_initial_state()
+        rng = random.Random(seed)
+        for step in range(420):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(
+                state.sample_chance(rng) if state.is_chance_node() else rng.choice(legal)
+            )
+            if step % 60:
+                continue
+            console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+            view.render(state, console, 0)
+            for line in console.export_text().splitlines():
+                framed = line.startswith("│") and not line.rstrip().endswith("│")
+                if len(line) > 80 or "…" in line or framed:
+                    cut.append((seed, step, line))
+    assert not cut, cut[:5]

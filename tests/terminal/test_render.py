@@ -162,3 +162,38 @@ def test_choice_rows_group_moves_by_troop(opening: State) -> None:
     assert "troop Bibracte to" in labels
     listed = sorted(i for _, entries in rows for i, _ in entries)
     assert listed == list(range(len(actions)))
+
+
+@pytest.mark.rule("TRI-1.1")
+def test_named_places_are_written_on_the_map_as_codes_the_help_explains(opening: State) -> None:
+    codes = view.ABBREVIATION
+    assert len(set(codes.values())) == len(codes)
+    assert all(len(code) == 2 and code[0].isupper() for code in codes.values())
+    text = drawn(opening)
+    lutetia = BOARD.find("Lutetia")
+    assert lutetia is not None
+    assert f"{codes[lutetia]} Lutetia" in view.GUIDE
+    # An empty named hex shows its code in its row of the map.
+    empty = {BOARD.index(c, r) for c, r, *_ in opening.observation(None)["stacks"]}
+    for h, code in codes.items():
+        if h not in empty and h not in {
+            BOARD.index(*p["leader"]) for p in opening.observation(None)["players"]
+        }:
+            row = BOARD.coords(h)[1]
+            line = next(
+                ln for ln in text.splitlines() if (m := MAP_ROW.match(ln)) and int(m[1]) == row
+            )
+            assert code in line, (BOARD.label(h), code)
+
+
+def test_a_second_troop_step_is_told_in_one_line_instead_of_a_new_map() -> None:
+    state = first_state(lambda obs: obs["stage"] == "move")
+    mover = state.current_player()
+    assert view.brief(state, mover) is None  # the movement step begins: the map is drawn
+    steps = [a for a in state.legal_actions() if type(a).__name__ == "Move"]
+    assert steps, "no troop could move in the chosen position"
+    state.apply_action(steps[0])
+    assert state.observation(None)["stage"] == "move"  # movement ends only when he says so
+    line = view.brief(state, mover)
+    assert line is not None
+    assert BOARD.label(steps[0].to) in line  # type: ignore[attr-defined]

@@ -38,6 +38,7 @@ from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
 from alea.games.hotre.svg import style_hash as hotre_style_hash
+from alea.render import why_not
 from alea.server.coordination import coordinator_for
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
@@ -187,6 +188,36 @@ def _catalog() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+@functools.cache
+def _rulebook(game: str) -> str:
+    """The players' rulebook: the game's quick start with its board, then the full rules.
+
+    The full rules are the game's RULES.md from its first numbered section on (its opening
+    speaks to programmers); a game without a quick start shows the full rules alone.
+    """
+    package = resources.files(f"alea.games.{game}")
+    rules = package.joinpath("RULES.md").read_text("utf-8")
+    first = rules.find("\n## ")
+    parts = []
+    quick = package.joinpath("PLAYERS.md")
+    if quick.is_file():
+        parts.append(markdown_to_html(quick.read_text("utf-8")))
+        board = board_svg(game, alea.load(game).new_initial_state().observation(None))
+        parts.append(
+            f"<figure class='board'>{board}<figcaption>The board at the start of a "
+            "game, as the play page draws it.</figcaption></figure>"
+        )
+        parts.append("<h1 id='full-rules'>The full rules</h1>")
+        rules = rules[first:] if first >= 0 else rules
+    parts.append(markdown_to_html(rules))
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' "
+        f"content='width=device-width,initial-scale=1'><title>{TITLES.get(game, game)}: rules"
+        "</title><link rel='stylesheet' href='/static/style.css'></head>"
+        f"<body class='rules'><main>{''.join(parts)}</main></body></html>"
+    )
 
 
 def _error(status: int, message: str) -> HTTPException:
@@ -360,14 +391,7 @@ def create_app(
     async def rules_page(game: str) -> HTMLResponse:
         if game not in alea.GAMES:
             raise _error(404, f"there is no game {short(game, 40)!r}")
-        text = resources.files(f"alea.games.{game}").joinpath("RULES.md").read_text("utf-8")
-        body = markdown_to_html(text)
-        return HTMLResponse(
-            "<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' "
-            "content='width=device-width,initial-scale=1'><title>Rules</title>"
-            "<link rel='stylesheet' href='/static/style.css'></head>"
-            f"<body class='rules'><main>{body}</main></body></html>"
-        )
+        return HTMLResponse(await asyncio.to_thread(_rulebook, game))
 
     @app.get("/static/{name}")
     async def static(name: str) -> Response:
@@ -775,13 +799,38 @@ def create_app(
                 await hub().welcome(room, viewer)
             elif kind == "act":
                 await self.act(room, viewer, msg)
+            elif kind == "why":
+                await self.why(room, viewer, msg)
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync and act"
+                    "the types are hello, sync, act and why"
                 )
+
+        async def why(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            """Answer a click on a place with no legal action: the rule that forbids it."""
+            place, source = msg.get("place"), msg.get("from")
+            if not isinstance(place, str) or not (source is None or isinstance(source, str)):
+                await self.error("a why message needs 'place' (and may have 'from') as text")
+                return
+            place, source = short(place, 60), None if source is None else short(source, 60)
+            seat = viewer.seat
+            state = room.state
+            if seat is None:
+                refusal = IllegalActionError("spectators watch: they cannot act")
+            elif state.is_terminal():
+                refusal = IllegalActionError("the game is over")
+            elif state.current_player() != seat:
+                mover = state.current_player()
+                who = room.game.player_names[mover] if mover >= 0 else "the dice"
+                refusal = IllegalActionError(f"it is not your turn: {who} to play")
+            else:
+                refusal = why_not(room.game.name, state, seat, place, source)
+            await self.send(
+                {"type": "why", "place": place, "message": str(refusal), "rule": refusal.rule}
+            )
 
         async def act(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             seat = viewer.seat

@@ -30,7 +30,14 @@ from alea.core.fairness import bot_seed, chance_rng
 from alea.core.game import Action, Game, State
 from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
-from alea.render import NoRendererError, action_place, render_observation
+from alea.render import (
+    NoRendererError,
+    action_place,
+    board_hints,
+    last_move_places,
+    latest_dice,
+    render_observation,
+)
 from alea.server.bots import FairPool, agent_for, bot_act, slow
 from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
 from alea.server.limits import Limits
@@ -295,7 +302,9 @@ class Hub:
         state = room.state
         obs = state.observation(seat)
         to_move = state.current_player()
+        hints = board_hints(room.game.name)
         legal: list[dict[str, Any]] = []
+        names: dict[str, str] = {}
         if seat is not None and to_move == seat and not state.is_terminal():
             for i, a in enumerate(state.legal_actions()):
                 legal.append(
@@ -303,9 +312,15 @@ class Hub:
                         "i": i,
                         "text": state.action_to_string(a),
                         "place": action_place(room.game.name, a),
+                        "from": hints.source_of(a),
                         "action": a.to_json(),
                     }
                 )
+            for entry in legal:
+                for key in ("place", "from"):
+                    if entry[key] is not None and entry[key] not in names:
+                        names[entry[key]] = hints.place_name(entry[key])
+        history = state.history()
         start = 0 if since is None else since
         start = max(start, room.seq - LOG_TAIL)
         return {
@@ -324,6 +339,11 @@ class Hub:
             "observation": obs,
             "svg": board_svg(room.game.name, obs),
             "legal": legal,
+            "place_names": names,
+            "last_move": last_move_places(room.game.name, history),
+            "dice": latest_dice(room.game.name, history),
+            "panel": [] if seat is None else [list(row) for row in hints.panel(obs, seat)],
+            "hint": hints.hint(obs),
             "log_start": start,
             "log": room.log[start:],
         }

@@ -341,7 +341,11 @@ class Session:
         actions = self.state.legal_actions()
         name = self.game.player_names[player]
         everything = range(len(actions))
-        self._show_board(player)
+        line = self.view.brief(self.state, player) if self.view.brief is not None else None
+        if line is None:
+            self._show_board(player)
+        else:
+            self.console.print(line, highlight=False)
         self.console.print(f"[bold]{escape(name)}[/bold], choose an action:")
         self._show_choices(player, actions, everything)
         n = len(actions)

@@ -75,6 +75,8 @@ class GameView:
         private: shows what only the seat may read in full (a hand of cards), on request.
         guide_for: the guide for a game's options (its costs and dice), when they matter;
             ``None`` shows ``guide`` as it is.
+        brief: for a decision that carries on the seat's last one (the next troop of a move),
+            one line to show instead of redrawing the whole board; ``None`` to redraw.
 
     """
 
@@ -86,6 +88,7 @@ class GameView:
     choice_rows: ChoiceRows | None = None
     guide_for: Callable[[dict[str, Any]], str] | None = None
     private: Callable[[State, Console, int], None] | None = None
+    brief: Callable[[State, int], str | None] | None = None
 
     def guide_text(self, options: dict[str, Any]) -> str:
         """The how-to-play text for a game played with ``options``."""
@@ -147,6 +150,7 @@ def view_of(module: Any) -> GameView:
         choice_rows=module.choice_rows,
         guide_for=getattr(module, "guide", None),
         private=getattr(module, "private", None),
+        brief=getattr(module, "brief", None),
     )
 
 

@@ -91,11 +91,24 @@ def test_hexes_are_named_by_place_or_by_col_row() -> None:
     assert BOARD.find("Roma") == BOARD.find(" roma ") == BOARD.find("12,7") == roma
     assert BOARD.label(roma) == "Roma"
     assert BOARD.coords(roma) == (12, 7)
-    assert BOARD.label(BOARD.index(3, 4)) == "3,4"
-    assert BOARD.find("3,4") == BOARD.index(3, 4)
+    assert BOARD.label(BOARD.index(3, 4)) == "sea north of Asturica"
+    assert BOARD.label(BOARD.index(26, 14)) == "south-east of Emesa"
+    assert BOARD.find("3,4") == BOARD.find("Sea North of  Asturica") == BOARD.index(3, 4)
     assert BOARD.find("Atlantis") is None
     assert BOARD.find("29,0") is None
     assert BOARD.find("0,18") is None
+
+
+@pytest.mark.rule("TRI-1.1")
+def test_every_hex_has_a_name_of_its_own_and_none_is_a_coordinate() -> None:
+    labels = [BOARD.label(h) for h in range(BOARD.size)]
+    assert len({label.lower() for label in labels}) == BOARD.size
+    assert not [label for label in labels if any(ch.isdigit() for ch in label)]
+    for h in range(BOARD.size):
+        if BOARD.names[h]:
+            assert labels[h] == BOARD.names[h]
+        elif not BOARD.land[h]:
+            assert labels[h].startswith("sea "), labels[h]
 
 
 @pytest.mark.rule("TRI-1.1")

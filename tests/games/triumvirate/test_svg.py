@@ -6,11 +6,14 @@ import xml.etree.ElementTree as ET
 from functools import cache
 from typing import Any
 
+import pytest
+
 import alea
 from alea.agents import make
 from alea.core.game import State
+from alea.core.svg import mix
 from alea.games.triumvirate.board import BOARD
-from alea.games.triumvirate.svg import render_svg
+from alea.games.triumvirate.svg import FORCE_COLOUR, LAND, ZONE_TINT, render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -74,9 +77,15 @@ def test_italy_has_a_border_and_rome_a_star() -> None:
 
 
 def test_place_names_are_written_on_the_map() -> None:
-    words = " ".join(texts(parse(midgame().observation(None))))
-    for name in ("Roma", "Alexandria", "Lutetia"):
+    root = parse(midgame().observation(None))
+    words = " ".join(texts(root))
+    for name in ("Roma", "Lutetia", "Massilia"):
         assert name in words
+    # Where neighbours crowd, a name is shortened on the map and given in full by its tooltip.
+    titles = {t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")}
+    for name in filter(None, BOARD.names):
+        assert name.split(" ")[-1] in words or name[:3] in words, name
+        assert any(t.startswith(name + " (") for t in titles), name
 
 
 def test_attacked_hexes_are_outlined() -> None:
@@ -125,3 +134,29 @@ def test_place_names_are_escaped() -> None:
     }
     (line,) = groups(parse(obs), "battle-line")
     assert "Rome <&>" in (line.text or "")
+
+
+@pytest.mark.rule("TRI-1.5")
+@pytest.mark.parametrize(
+    ("zone", "inside", "outside"),
+    [("macedonia", "Pharsalus", "Emesa"), ("syria", "Emesa", "Pharsalus")],
+)
+def test_the_map_tints_the_military_zone_the_setup_gives_crassus(
+    zone: str, inside: str, outside: str
+) -> None:
+    state = alea.load("triumvirate", crassus_zone=zone).new_initial_state()
+    root = parse(state.observation(None))
+    fills = {
+        e.get("data-place"): e.get("fill")
+        for e in root.iter(f"{NS}polygon")
+        if e.get("class") == "hex"
+    }
+
+    def fill(name: str) -> str | None:
+        h = BOARD.find(name)
+        assert h is not None
+        return fills["{},{}".format(*BOARD.coords(h))]
+
+    crassus = mix(FORCE_COLOUR["Crassus"], LAND, ZONE_TINT)
+    assert fill(inside) == crassus
+    assert fill(outside) != crassus

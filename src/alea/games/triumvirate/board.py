@@ -7,7 +7,8 @@ code only indexes tuples.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Final
 
@@ -50,6 +51,9 @@ class Board:
     """Counters in the box per force: Crassus, Caesar, Pompey, Rome."""
     lon0: float
     lat0: float
+    labels: tuple[str, ...] = ()
+    """Every hex's name: the map's own, or one made from the nearest named place
+    ("north-east of Emesa", "sea off Tarraco"); see ``describe_hexes``."""
 
     @property
     def size(self) -> int:
@@ -65,7 +69,9 @@ class Board:
         return h % self.cols, h // self.cols
 
     def label(self, h: int) -> str:
-        """The hex's place name, or ``col,row`` where it has none."""
+        """The hex's name: the map's place name, or one made from the nearest (TRI-1.1)."""
+        if self.labels:
+            return self.labels[h]
         name = self.names[h]
         if name:
             return name
@@ -86,9 +92,12 @@ class Board:
 
     def find(self, text: str) -> int | None:
         """Hex by place name (case-insensitive) or ``col,row``; ``None`` if no such hex."""
-        t = text.strip().lower()
+        t = " ".join(text.split()).lower()
         for h, n in enumerate(self.names):
             if n and n.lower() == t:
+                return h
+        for h, n in enumerate(self.labels):
+            if n.lower() == t:
                 return h
         c, sep, r = t.partition(",")
         if sep and c.strip().isdigit() and r.strip().isdigit():
@@ -96,6 +105,59 @@ class Board:
             if 0 <= col < self.cols and 0 <= row < self.rows:
                 return self.index(col, row)
         return None
+
+
+COMPASS: Final = (
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+    "north",
+    "north-east",
+)
+"""The eight directions a made-up hex name uses, clockwise from east (screen y grows south)."""
+
+
+def _centre(h: int, cols: int) -> tuple[float, float]:
+    c, r = h % cols, h // cols
+    return math.sqrt(3) * (c + 0.5 * (r & 1)), 1.5 * r
+
+
+def describe_hexes(board: Board) -> tuple[str, ...]:
+    """A unique name for every hex, so no choice, log line or map ever shows coordinates.
+
+    A named hex keeps its name. An unnamed land hex is named after the nearest named land hex
+    and the direction from it ("north-east of Emesa"); a sea hex is "sea off" the nearest named
+    land hex, or "sea west of" it when that is taken. Nearer hexes claim a name first; a hex
+    whose every candidate is taken tries the next nearest named place.
+    """
+    cols = board.cols
+    named = [h for h, n in enumerate(board.names) if n and board.land[h]]
+    taken = {n.lower() for n in board.names if n}
+    labels = list(board.names)
+    todo = []
+    for h in range(board.size):
+        if labels[h]:
+            continue
+        near = sorted(named, key=lambda a: (board.distance(h, a), a))
+        todo.append((board.distance(h, near[0]), h, near))
+    for _, h, near in sorted(todo):
+        x, y = _centre(h, cols)
+        candidates = []
+        for a in near:
+            ax, ay = _centre(a, cols)
+            angle = math.degrees(math.atan2(y - ay, x - ax)) % 360
+            way = COMPASS[round(angle / 45) % 8]
+            if board.land[h]:
+                candidates.append(f"{way} of {board.names[a]}")
+            else:
+                candidates += [f"sea off {board.names[a]}", f"sea {way} of {board.names[a]}"]
+        name = next(c for c in candidates if c.lower() not in taken)
+        taken.add(name.lower())
+        labels[h] = name
+    return tuple(labels)
 
 
 def _neighbours(cols: int, rows: int) -> tuple[tuple[int, ...], ...]:
@@ -164,6 +226,7 @@ def parse_board(data: dict[str, Any]) -> Board:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BoardError(f"board data is malformed: {exc!r}") from None
+    board = replace(board, labels=describe_hexes(board))
     validate(board)
     return board
 

@@ -778,6 +778,7 @@ class TriumvirateState(SavedState):
             },
             "winner": FORCES[self.winner] if self.winner >= 0 else None,
             "end_reason": self.end_reason or None,
+            "zones": list(self.game.setup.zone_names),
             "you": player,
         }
 

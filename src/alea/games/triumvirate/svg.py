@@ -23,6 +23,7 @@ from alea.core.svg import (
     fmt,
     quoteattr,
     text_element,
+    text_width,
 )
 from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
 from alea.games.triumvirate.state import STAGE_TEXT
@@ -50,6 +51,10 @@ ZONE_TINT: Final = 0.28
 """How much of a leader's colour shows through the parchment of his military zone."""
 MARGIN_HEXES: Final = 0.8
 """Border around the map, in hex radii."""
+NAME_SIZE: Final = 0.6
+"""Place names, in hex radii: at the default width and a 1366-pixel window, 11 screen pixels."""
+TEXT_SIZE: Final = 0.6
+"""The smallest text a player reads (labels of the players' panels), in hex radii."""
 
 END_TEXT: Final = {
     "rome": "held Rome through the civil war",
@@ -68,7 +73,7 @@ class _Layout:
         self.map_top = self.header + MARGIN_HEXES * self.s * 0.5
         self.map_height = self.s * (1.5 * (BOARD.rows - 1) + 2)
         self.panel_top = self.map_top + self.map_height + 0.6 * self.s
-        self.height = self.panel_top + 5.4 * self.s
+        self.height = self.panel_top + 5.7 * self.s
 
     def centre(self, col: int, row: int) -> tuple[float, float]:
         s = self.s
@@ -88,10 +93,27 @@ class _Layout:
         ]
 
 
-def _hex_fill(h: int) -> tuple[str, str]:
+@cache
+def zones_named(names: tuple[str, ...]) -> tuple[frozenset[int], ...]:
+    """The military zones a game's setup gives (TRI-1.5, TRI-1.6), from their names.
+
+    Crassus's zone may be one of the board's variants (Macedonia and Achaea, say), and Caesar's
+    may take in Cisalpine Gaul; an observation without names shows the printed zones.
+    """
+    zones = list(BOARD.zones)
+    if len(names) == len(FORCES):
+        for _key, region, hexes, _start in BOARD.zone_variants[0]:
+            if region == names[0]:
+                zones[0] = hexes
+        if names[1].endswith("and Cisalpina"):
+            zones[1] = zones[1] | BOARD.cisalpina
+    return tuple(zones)
+
+
+def _hex_fill(h: int, zones: tuple[frozenset[int], ...]) -> tuple[str, str]:
     if not BOARD.land[h]:
         return SEA, SEA_EDGE
-    for seat, zone in enumerate(BOARD.zones):
+    for seat, zone in enumerate(zones):
         if h in zone:
             return draw.mix(FORCE_COLOUR[FORCES[seat]], LAND, ZONE_TINT), LAND_EDGE
     if h in BOARD.italy:
@@ -99,23 +121,35 @@ def _hex_fill(h: int) -> tuple[str, str]:
     return LAND, LAND_EDGE
 
 
-def _terrain(lay: _Layout) -> list[str]:
+def _hex_title(h: int, zones: tuple[frozenset[int], ...]) -> str:
+    """A hex's tooltip: its name and what kind of ground it is."""
+    kind = "land" if BOARD.land[h] else "sea"
+    if h == BOARD.rome:
+        kind = "Rome"
+    elif h in BOARD.italy:
+        kind = "Italy"
+    for seat, zone in enumerate(zones):
+        if h in zone:
+            kind = f"{FORCES[seat]}'s military zone"
+    return f"{BOARD.label(h)} ({kind})"
+
+
+def _terrain(lay: _Layout, zones: tuple[frozenset[int], ...]) -> list[str]:
     out = ['<g class="hexes" stroke-width="0.8">']
     for h in range(BOARD.size):
         col, row = BOARD.coords(h)
-        fill, edge = _hex_fill(h)
+        fill, edge = _hex_fill(h, zones)
         pts = draw.point_list(lay.corners(*lay.centre(col, row)))
-        out.append(
-            element(
-                "polygon",
-                class_="hex",
-                data_hex=f"{col},{row}",
-                data_place=f"{col},{row}",
-                points=pts,
-                fill=fill,
-                stroke=edge,
-            )
+        polygon = element(
+            "polygon",
+            class_="hex",
+            data_hex=f"{col},{row}",
+            data_place=f"{col},{row}",
+            points=pts,
+            fill=fill,
+            stroke=edge,
         )
+        out.append(f"{polygon[:-2]}><title>{escape(_hex_title(h, zones))}</title></polygon>")
     out.append("</g>")
     return out
 
@@ -164,31 +198,79 @@ def _rome_star(lay: _Layout) -> str:
     return _star(cx, cy - lay.s * 0.72, lay.s * 0.3)
 
 
-def _names(lay: _Layout) -> list[str]:
-    size = lay.s * 0.3
-    out = [
-        f'<g class="names" font-family="{escape(SERIF)}" fill="{INK}" fill-opacity="0.78" '
-        f'text-anchor="middle" font-style="italic">'
-    ]
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _name_lines(lay: _Layout) -> list[tuple[float, float, str]]:
+    """Where each place name goes, as ``(x, baseline, text)`` per line.
+
+    A name sits under its hex's pieces, or on two lines, or above the pieces when a neighbour's
+    name has taken the place below; where none of these is free, it is shortened ("Durocort.")
+    and the hex's tooltip and the legend of the terminal give it in full.
+    """
+    s = lay.s
+    size = s * NAME_SIZE
+
+    def box(x: float, y: float, t: str) -> Box:
+        half = text_width(t, size) * 0.62 + size * 0.12
+        return (x - half, y - size * 0.78, x + half, y + size * 0.12)
+
+    placed: list[Box] = []
+    out: list[tuple[float, float, str]] = []
     for h, name in enumerate(BOARD.names):
         if not name:
             continue
         cx, cy = lay.centre(*BOARD.coords(h))
+        below, above = cy + s * 0.92, cy - s * 0.62
         words = name.split(" ")
-        two = len(words) > 1 and len(name) > 10
-        lines = [" ".join(words[:-1]), words[-1]] if two else [name]
-        y = cy + lay.s * 0.76 - size * (len(lines) - 1)
-        for i, line in enumerate(lines):
-            out.append(text_element(cx, y + i * size, line, size, class_="name"))
-    out.append("</g>")
+        forms = [[name]]
+        if len(words) > 1:
+            forms.append([" ".join(words[:-1]), words[-1]])
+        forms += [[name[:k] + "."] for k in (7, 6, 5, 4, 3) if k < len(name) - 1]
+        options = []
+        for lines in forms:
+            options.append(
+                [(cx, below - size * (len(lines) - 1) + i * size, t) for i, t in enumerate(lines)]
+            )
+            options.append([(cx, above + i * size, t) for i, t in enumerate(lines)])
+        chosen = options[-2]
+        for option in options:
+            if not any(_overlaps(box(*line), p) for line in option for p in placed):
+                chosen = option
+                break
+        placed.extend(box(*line) for line in chosen)
+        out.extend(chosen)
     return out
+
+
+@cache
+def _names(width: int) -> str:
+    lay = _Layout(width)
+    size = lay.s * NAME_SIZE
+    out = [
+        f'<g class="names" font-family="{escape(SERIF)}" fill="{INK}" text-anchor="middle" '
+        f'font-style="italic" stroke="{LAND}" stroke-width="{fmt(size * 0.22)}" '
+        'stroke-linejoin="round" paint-order="stroke">'
+    ]
+    for x, y, line in _name_lines(lay):
+        out.append(text_element(x, y, line, size, class_="name"))
+    out.append("</g>")
+    return "\n".join(out)
 
 
 @cache
 def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, force: str) -> str:
     s = r / 0.36
+    if kind == "leader":
+        title = f"{force}, the leader"
+    else:
+        title = f"{label} {'troop' if label == '1' else 'troops'} of {force}"
     parts = [
-        f'<g class="{kind}" data-force={quoteattr(force)}>',
+        f'<g class="{kind}" data-force={quoteattr(force)}><title>{escape(title)}</title>',
         element("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
         element("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
     ]
@@ -201,9 +283,9 @@ def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, f
     parts.append(
         text_element(
             x,
-            y + r * 0.36,
+            y + r * 0.46,
             label,
-            r * (1.0 if kind == "leader" else 1.05),
+            r * 1.34,
             fill="#fff",
             font_weight="bold",
             text_anchor="middle",
@@ -223,12 +305,12 @@ def _pieces(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     out = ['<g class="pieces">']
     for col, row, force, count, _moved in obs["stacks"]:
         cx, cy = lay.centre(col, row)
-        dx = s * 0.34 if (col, row) in leaders else 0.0
+        dx = s * 0.4 if (col, row) in leaders else 0.0
         out.append(
             _counter(
                 cx + dx,
-                cy + s * 0.08,
-                s * 0.38,
+                cy - s * 0.1,
+                s * 0.45,
                 FORCE_COLOUR.get(force, INK),
                 str(count),
                 "stack",
@@ -239,9 +321,9 @@ def _pieces(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         cx, cy = lay.centre(col, row)
         out.append(
             _counter(
-                cx - s * 0.2,
-                cy - s * 0.1,
-                s * 0.52,
+                cx - s * 0.36,
+                cy - s * 0.14,
+                s * 0.47,
                 FORCE_COLOUR[name],
                 LEADER_LETTER[name],
                 "leader",
@@ -331,7 +413,7 @@ def _header(lay: _Layout, obs: dict[str, Any]) -> list[str]:
                 w - s * 0.8,
                 lay.header * 0.9,
                 line,
-                s * 0.42,
+                s * TEXT_SIZE,
                 fill="#f3c9a8",
                 font_family=SERIF,
                 text_anchor="end",
@@ -348,7 +430,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     gap = s * 0.5
     rome_w = s * 5.2
     card_w = (w - 2 * s * 0.8 - rome_w - 3 * gap) / 3
-    card_h = s * 4.6
+    card_h = s * 5.0
     out = [f'<g class="panels" font-family="{escape(SERIF)}" fill="{INK}">']
     winner = obs.get("winner")
     for i, p in enumerate(obs["players"]):
@@ -406,10 +488,12 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         ]
         for j, (label, value) in enumerate(rows):
             cx = x + s * 0.7 + (j % 2) * (card_w - s * 0.9) / 2
-            cy = top + s * 2.2 + (j // 2) * s * 1.25
-            out.append(text_element(cx, cy, label, s * 0.42, fill="#7a6a52", font_style="italic"))
+            cy = top + s * 2.3 + (j // 2) * s * 1.6
             out.append(
-                text_element(cx, cy + s * 0.62, value, s * 0.6, font_weight="bold", class_="stat")
+                text_element(cx, cy, label, s * TEXT_SIZE, fill="#6b5a45", font_style="italic")
+            )
+            out.append(
+                text_element(cx, cy + s * 0.8, value, s * 0.72, font_weight="bold", class_="stat")
             )
         out.append("</g>")
     x = s * 0.8 + 3 * (card_w + gap)
@@ -435,16 +519,16 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     out.append(
         text_element(
             x + s * 0.5,
-            top + s * 2.2,
+            top + s * 2.3,
             "Roman troops",
-            s * 0.42,
-            fill="#7a6a52",
+            s * TEXT_SIZE,
+            fill="#6b5a45",
             font_style="italic",
         )
     )
     out.append(
         text_element(
-            x + s * 0.5, top + s * 2.82, str(obs["roman_troops"]), s * 0.6, font_weight="bold"
+            x + s * 0.5, top + s * 3.1, str(obs["roman_troops"]), s * 0.72, font_weight="bold"
         )
     )
     out.append("</g>")
@@ -485,10 +569,11 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
 
 
 @cache
-def _static_map(width: int) -> str:
-    """The parts of the picture no position changes: terrain, Italy, Rome, names."""
+def _static_map(width: int, zone_names: tuple[str, ...]) -> str:
+    """The parts of the picture no position changes: terrain, zones, Italy, Rome."""
     lay = _Layout(width)
-    return "\n".join([*_terrain(lay), *_italy_border(lay), *_rome(lay), *_names(lay)])
+    zones = zones_named(zone_names)
+    return "\n".join([*_terrain(lay, zones), *_italy_border(lay), *_rome(lay)])
 
 
 def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
@@ -508,10 +593,11 @@ def render_svg(observation: dict[str, Any], *, width: int = 1200) -> str:
         "<title>The First Triumvirate</title>",
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="#e9dcc0"/>',
         *_header(lay, obs),
-        _static_map(width),
+        _static_map(width, tuple(obs.get("zones") or ())),
         *_attacks(lay, obs),
         *_pieces(lay, obs),
         _rome_star(lay),
+        _names(width),
         *_panels(lay, obs),
         "</svg>",
     ]

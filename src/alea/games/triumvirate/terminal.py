@@ -40,6 +40,33 @@ ROME_BG: Final = "on #7b3f94"
 ZONE_BG: Final = ("on #2a1010", "on #2b1b08", "on #0c1a2c")
 """Faint tints of Crassus's, Caesar's and Pompey's military zones."""
 
+
+def _abbreviations() -> dict[int, str]:
+    """Two letters for every named land hex, unique: its initial and a later letter of it."""
+    out: dict[int, str] = {}
+    used = {" R"}
+    for h, name in enumerate(BOARD.names):
+        if not name or not BOARD.land[h] or h == BOARD.rome:
+            continue
+        letters = [ch.lower() for ch in name[1:] if ch.isalpha()]
+        first = name[0].upper()
+        code = next(
+            (
+                first + ch
+                for ch in [*letters, *"abcdefghijklmnopqrstuvwxyz"]
+                if first + ch not in used
+            ),
+            first + "?",
+        )
+        used.add(code)
+        out[h] = code
+    return out
+
+
+ABBREVIATION: Final = _abbreviations()
+"""The map's two-letter code of each named land hex (Rome is R)."""
+PLACE_STYLE: Final = "italic grey70"
+
 CELL: Final = 2
 """Character cells per hex; odd rows are shifted right by one cell (the map is 65 wide)."""
 
@@ -69,7 +96,12 @@ in Rome; or be the last leader alive. If the round cap comes first, nobody wins.
 [bold]The map[/bold]: a digit counts the troops in a hex, after a small letter for their force
 (x Crassus, c Caesar, p Pompey, r Rome) and in its colour; X, C and P are the leaders of
 Crassus, Caesar and Pompey (C3: Caesar with 3 troops); R is Rome; ! marks a hex under
-attack. Type a hex name (Lugdunum) or col,row (12,7) to list only the moves that end there."""
+attack. Two letters in italics are a named place (Lu Lutetia); the line under the legend names
+the places where the leaders stand or your choices lead, and every code is listed below. Type a hex
+name (Lugdunum) or col,row (12,7) to list only the moves that end there.
+[bold]Place codes[/bold]: """ + " · ".join(
+    f"{code} {BOARD.label(h)}" for h, code in sorted(ABBREVIATION.items(), key=lambda kv: kv[1])
+)
 
 
 class Note(NamedTuple):
@@ -98,7 +130,7 @@ def _hex_of(pair: Any) -> int | None:
 
 
 def place(h: int) -> str:
-    """The hex's name, or ``col,row``."""
+    """The hex's name (every hex has one, TRI-1.1)."""
     return BOARD.label(h)
 
 
@@ -228,6 +260,8 @@ def _cell(
         _pieces(out, stack, leader, bg, attacked, battle)
     elif h == BOARD.rome:
         out.append(" R", style=f"bold white {bg}")
+    elif h in ABBREVIATION:
+        out.append(ABBREVIATION[h], style=f"{PLACE_STYLE} {bg}".strip())
     else:
         out.append(" ·", style=f"{LAND} {bg}".strip())
 
@@ -383,11 +417,63 @@ def _side(battle: dict[str, Any], role: str) -> str:
     return f"{battle.get(role)} {n} troop{'s' if n != 1 else ''}{lead}"
 
 
+def brief(state: State, seat: int) -> str | None:
+    """While a player moves troop after troop, one line instead of a new board each step.
+
+    The board is drawn again when the movement step begins and whenever the player types
+    ``board``; between two steps of one movement only what changed is told.
+    """
+    history = state.history()
+    obs = state.observation(seat)
+    if obs["stage"] != "move" or not history:
+        return None
+    last = history[-1]
+    if not isinstance(last, Move) or last.seat != seat:
+        return None
+    return (
+        f"{FORCES[seat]} moved a troop {place(last.src)} → {place(last.to)}; "
+        f"leader's movement left {obs['movement_left']} (type board to see the map)"
+    )
+
+
+PLACES_SHOWN: Final = 12
+"""Place codes the legend names at most (``help`` lists every code)."""
+
+
+def places_legend(hexes: Sequence[int]) -> Text:
+    """The codes the map writes for ``hexes`` (those that have one), each with its name."""
+    coded = sorted({h for h in hexes if h in ABBREVIATION}, key=BOARD.label)
+    t = Text(" places:")
+    for h in coded[:PLACES_SHOWN]:
+        t.append(" ")
+        t.append(ABBREVIATION[h], style=PLACE_STYLE)
+        t.append(" " + BOARD.label(h))
+    if len(coded) > PLACES_SHOWN:
+        t.append(f" and {len(coded) - PLACES_SHOWN} more (help lists every code)")
+    return t
+
+
+def _in_play(state: State, obs: dict[str, Any], seat: int | None) -> list[int]:
+    """The hexes a player reads about now: where the leaders stand and his choices go."""
+    hexes = [h for p in obs.get("players", []) if (h := _hex_of(p.get("leader"))) is not None]
+    if seat is not None and state.current_player() == seat:
+        for a in state.legal_actions():
+            if isinstance(a, Move | March):
+                hexes.append(a.to)
+    return hexes
+
+
 def render(state: State, console: Console, seat: int | None = None) -> None:
-    """Draw the map, the legend and the status panel as ``seat`` sees them (None: spectator)."""
+    """Draw the map, the legend and the status panel as ``seat`` sees them (None: spectator).
+
+    Named places are written on the map as two-letter codes; the legend names those where
+    the leaders stand or the seat's choices lead, and ``help`` lists them all.
+    """
     obs = state.observation(seat)
     console.print(map_text(state, obs), crop=True, soft_wrap=False)
     console.print(legend(), crop=True)
+    mover = seat if seat is not None else state.current_player()
+    console.print(places_legend(_in_play(state, obs, mover if mover >= 0 else None)))
     console.print(status(state, obs, seat))
 
 

@@ -20,7 +20,8 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "view") show(msg);
-    else if (msg.type === "error") toast(msg.message + (msg.rule ? " (" + msg.rule + ")" : ""));
+    else if (msg.type === "why") toast(capitalise(msg.message), 6000);
+    else if (msg.type === "error") toast(msg.message);
   };
   ws.onclose = (ev) => {
     $("conn").className = "dot off";
@@ -31,6 +32,8 @@ function connect() {
   };
 }
 
+function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
 function send(choice) {
   if (!ws || ws.readyState !== WebSocket.OPEN || !view) return;
   hideMenu();
@@ -38,26 +41,33 @@ function send(choice) {
   $("choices").querySelectorAll("button").forEach((b) => { b.disabled = true; });
 }
 
-function groupOf(text) {
-  const m = text.match(/^(?:the\s+)?\S+\s+(\S+)/i);
-  return m ? m[1] : "";
+function askWhy(place, from) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  ws.send(JSON.stringify(from ? { type: "why", place, from } : { type: "why", place }));
 }
 
 function show(msg) {
   view = msg;
+  showHeader(msg);
+  drawBoard(msg);
+  showTurn(msg);
+  renderChoices();
+  showYou(msg);
+  showScores(msg);
+  showLog(msg);
+  showDice($("dice"), msg.dice);
+  showTools(msg);
+}
+
+function showHeader(msg) {
   const me = msg.seat === null ? "spectator" : msg.players[msg.seat];
   $("title").textContent = msg.game + " · " + me;
   document.title = "Alea — " + msg.game;
   $("rules").href = "/rules/" + msg.game;
   $("watch").href = "/watch/" + msg.id;
-  const board = $("board");
-  const menu = $("menu");
-  board.innerHTML = msg.svg;
-  board.append(menu);
-  const places = new Set(msg.legal.map((a) => a.place).filter(Boolean));
-  board.querySelectorAll("[data-place]").forEach((e) => {
-    if (places.has(e.getAttribute("data-place"))) e.classList.add("playable");
-  });
+}
+
+function showTurn(msg) {
   let turn;
   if (msg.terminal) turn = "Game over";
   else if (msg.to_move < 0) turn = "…";
@@ -65,24 +75,59 @@ function show(msg) {
   else turn = msg.players[msg.to_move] + " to move" + (msg.seats[msg.to_move].kind === "bot" ? " (bot thinking)" : "");
   $("turn").textContent = turn;
   $("turn").className = "turn" + (msg.seat !== null && msg.seat === msg.to_move ? " yours" : "");
+  $("hint").textContent = msg.terminal ? "" : (msg.hint || "");
   $("outcome").textContent = msg.outcome || "";
-  const choices = $("choices");
+  const banner = $("banner");
+  banner.hidden = !msg.terminal;
+  banner.replaceChildren(el("strong", {}, "Game over"), el("span", {}, msg.outcome || ""));
+}
+
+// The choice list: moves grouped by the place they start from (one entry a group, opened by
+// picking it here or on the board), every other choice as a button.
+function renderChoices() {
+  if (!view) return;
+  const msg = view;
   const items = [];
-  let last = null;
+  const groups = new Map();
   for (const a of msg.legal) {
-    const g = groupOf(a.text);
-    if (g !== last && msg.legal.length > 8) { items.push(el("div", { class: "group" }, g)); last = g; }
-    items.push(el("button", { "data-i": a.i, onclick: () => send(a) }, a.text));
+    if (a.from) {
+      if (!groups.has(a.from)) groups.set(a.from, []);
+      groups.get(a.from).push(a);
+    } else items.push(el("button", { "data-i": a.i, onclick: () => send(a) }, a.text));
+  }
+  const open = groups.size === 1 ? [...groups.keys()][0] : boardUI.selected;
+  for (const [from, moves] of groups) {
+    const name = placeName(from);
+    if (from === open) {
+      items.push(el("div", { class: "group" }, "From " + name));
+      for (const a of moves) items.push(el("button", { "data-i": a.i, onclick: () => send(a) }, a.text));
+    } else {
+      items.push(el("button", { class: "stack", "data-from": from, onclick: () => select(from) },
+        "From " + name + " (" + moves.length + " moves) ▸"));
+    }
   }
   if (!items.length) items.push(el("div", {}, msg.seat === null ? "You are watching." : "Waiting for the others."));
-  choices.replaceChildren(...items);
-  $("choicePanel").hidden = msg.seat === null;
+  $("choices").replaceChildren(...items);
+  $("choicePanel").hidden = msg.terminal || (msg.seat === null);
+}
+
+function showYou(msg) {
+  const rows = msg.panel || [];
+  $("youPanel").hidden = !rows.length;
+  $("youTitle").textContent = msg.seat === null ? "You" : "You · " + msg.players[msg.seat];
+  $("you").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+}
+
+function showScores(msg) {
   const keys = msg.scores.length ? Object.keys(msg.scores[0]) : [];
   const label = (k) => k.replace(/_/g, " ");
   const cell = (v) => (v === true ? "yes" : v === false ? "no" : typeof v === "object" && v !== null ? JSON.stringify(v) : v);
   const head = el("tr", {}, el("th", {}, ""), ...keys.map((k) => el("th", {}, label(k))));
   const rows = msg.scores.map((s, i) => el("tr", {}, el("td", {}, msg.players[i]), ...keys.map((k) => el("td", {}, cell(s[k])))));
   $("scores").replaceChildren(head, ...rows);
+}
+
+function showLog(msg) {
   if (msg.log_start === logLines.start + logLines.lines.length) logLines.lines.push(...msg.log);
   else logLines = { start: msg.log_start, lines: msg.log.slice() };
   if (logLines.lines.length > 600) {
@@ -90,6 +135,9 @@ function show(msg) {
     logLines = { start: logLines.start + cut, lines: logLines.lines.slice(cut) };
   }
   renderLog($("log"), logLines.lines, logLines.start);
+}
+
+function showTools(msg) {
   $("tools").hidden = msg.seat === null && !msg.terminal;
   $("handover").hidden = msg.seat === null || msg.terminal;
   $("export").hidden = !msg.terminal;
@@ -97,39 +145,6 @@ function show(msg) {
   $("replay").hidden = !msg.terminal;
   $("replay").href = "/replay/" + msg.id;
 }
-
-function hideMenu() { $("menu").style.display = "none"; }
-
-// Every place under the pointer: the element hit, the groups it sits in (a land in its
-// area), and whatever lies beneath it (the land under an army counter).
-function placesAt(ev) {
-  const found = [];
-  const stack = [ev.target, ...document.elementsFromPoint(ev.clientX, ev.clientY)];
-  for (let e of stack) {
-    for (; e && e.getAttribute; e = e.parentElement) {
-      const p = e.getAttribute("data-place");
-      if (p && !found.includes(p)) found.push(p);
-    }
-  }
-  return found;
-}
-
-$("board").addEventListener("click", (ev) => {
-  if (!view || ev.target.closest("#menu")) return;
-  const places = placesAt(ev);
-  hideMenu();
-  if (!places.length) return;
-  const options = view.legal.filter((a) => places.includes(a.place));
-  if (options.length === 0) { toast("Nothing to do at " + places[0]); return; }
-  if (options.length === 1) { send(options[0]); return; }
-  const menu = $("menu");
-  const box = $("board").getBoundingClientRect();
-  menu.replaceChildren(...options.map((a) => el("button", { onclick: () => send(a) }, a.text)),
-    el("button", { onclick: hideMenu }, "cancel"));
-  menu.style.left = Math.min(ev.clientX - box.left + $("board").scrollLeft, box.width - 240) + "px";
-  menu.style.top = (ev.clientY - box.top + $("board").scrollTop) + "px";
-  menu.style.display = "flex";
-});
 
 $("handover").addEventListener("click", async () => {
   if (!view || view.seat === null) return;
@@ -141,5 +156,5 @@ $("handover").addEventListener("click", async () => {
   } catch (e) { toast(e.message); }
 });
 
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideMenu(); });
+setUpBoard(send, askWhy);
 connect();

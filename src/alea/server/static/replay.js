@@ -29,4 +29,9 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") go(Math.max(0, k - 1));
 });
 $("export").href = "/api/games/" + id + "/record";
-(async () => { const s = await api("GET", "/api/games/" + id); n = s.moves; go(s.status === "finished" ? 0 : n); })();
+(async () => {
+  const s = await api("GET", "/api/games/" + id);
+  n = s.moves;
+  $("export").hidden = s.status !== "finished";
+  go(s.status === "finished" ? 0 : n);
+})();

@@ -39,6 +39,7 @@ from alea.games.forum.svg.style import (
     _colour,
     _pt,
     _radius,
+    _seat_name,
 )
 
 # -- the map -----------------------------------------------------------------------------------
@@ -121,9 +122,9 @@ def _shape(m: int) -> str:
                 ),
                 text_element(
                     x,
-                    y + 4.5,
+                    y + 6.0,
                     "SPQR",
-                    12.5,
+                    17.8,
                     fill="#fbe7a1",
                     font_weight="bold",
                     text_anchor="middle",
@@ -148,15 +149,15 @@ def _shape(m: int) -> str:
             stroke=darker(tint, 0.6),
             stroke_width=1.8,
         )
-        ty = y + 4.5
+        ty = y + 6.0
     else:
         body = element("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
-        ty = y + 4.5
+        ty = y + 6.0
     number = text_element(
         x,
         ty,
         str(market.distance),
-        12.0,
+        17.6,
         fill="#fff" if market.type is MarketType.EXOTIC else INK,
         font_weight="bold",
         text_anchor="middle",
@@ -275,7 +276,8 @@ def _markets(obs: dict[str, Any]) -> list[str]:
             f'<g class="market" data-market={quoteattr(market.name)} '
             f"data-place={quoteattr(market.name)}>"
         )
-        out.append(f"<title>{escape(_market_title(m))}</title>")
+        title = _market_title(m) + _standing(players, counts.get(market.name, []), info)
+        out.append(f"<title>{escape(title)}</title>")
         local = info.get("local")
         if local is not None:
             out.append(
@@ -311,6 +313,21 @@ def _markets(obs: dict[str, Any]) -> list[str]:
         out.append("</g>")
     out.append("</g>")
     return out
+
+
+def _standing(
+    players: Sequence[dict[str, Any]], agents: Sequence[int], info: dict[str, Any]
+) -> str:
+    """What stands on a market, for its tooltip: agents, horrea, a marriage into the locals."""
+    parts = []
+    here = [f"{_seat_name(p, players)} ×{n}" for p, n in enumerate(agents) if n]
+    if here:
+        parts.append("agents: " + ", ".join(here))
+    if info.get("horrea"):
+        parts.append("horrea: " + ", ".join(_seat_name(int(p), players) for p in info["horrea"]))
+    if info.get("local") is not None:
+        parts.append(f"married into the locals: {_seat_name(int(info['local']), players)}")
+    return "".join(f"; {part}" for part in parts)
 
 
 ROME_SLOTS: Final = (-150.0, -28.0, 28.0, 150.0)
@@ -354,7 +371,7 @@ def _names() -> tuple[str, ...]:
     for m, (x, y, anchor) in enumerate(_labels()):
         market = BOARD.markets[m]
         rome = market.type is MarketType.ROME
-        size = 17.0 if rome else NAME_SIZE
+        size = 19.0 if rome else NAME_SIZE
         name = market.name.upper() if rome else market.name
         for target, extra in ((halo, {}), (body, {"class_": "name"})):
             target.append(
@@ -485,7 +502,7 @@ def _legend_types() -> tuple[str, ...]:
         )
     )
     out.append(text_element(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
-    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", PROFIT_SIZE + 0.5, fill=MUTED))
+    out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", 11.5, fill=MUTED))
     out.append(text_element(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))
     tx = x0 + 176
     out.append(

@@ -200,7 +200,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                     stroke_width=0.8,
                 )
             )
-            out.append(text_element(tx + tw / 2, y + 24, tag, 10.5, fill=INK, text_anchor="middle"))
+            out.append(text_element(tx + tw / 2, y + 24, tag, 11.5, fill=INK, text_anchor="middle"))
             tx += tw + 5
         if won:
             out.append(
@@ -243,13 +243,13 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             )
         )
         pw = text_width(str(pl["prestige"]), 22.0, True)
-        out.append(text_element(nx + pw + 5, y + 44, "prestige", 10.0, fill=MUTED))
+        out.append(text_element(nx + pw + 5, y + 44, "prestige", 11.5, fill=MUTED))
         out.append(
             text_element(
                 nx + pw + 5,
                 y + 55,
                 str(band),
-                10.0,
+                11.5,
                 fill=INK,
                 font_weight="bold",
                 letter_spacing="1",
@@ -276,7 +276,7 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                 PANEL_X + PANEL_W - 14,
                 y + 51,
                 income,
-                11.0,
+                11.5,
                 fill=MUTED,
                 text_anchor="end",
             )

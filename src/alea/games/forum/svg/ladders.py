@@ -113,7 +113,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         bw = (band.high - band.low + 1) * cw
         sw = bw / len(kinds)
         widest = max(text_width(k, 1.0, True) for k in kinds)
-        size = min(10.0, (sw - 7) / widest)
+        size = max(9.0, min(10.0, (sw - 7) / widest))
         for k, kind in enumerate(kinds):
             sp = bi * len(kinds) + k
             owner = spaces.get(sp, {}).get("owner")
@@ -153,7 +153,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                     sx + sw / 2,
                     by + 30,
                     sub,
-                    min(10.0, (sw - 6) / text_width(sub, 1.0)),
+                    max(9.0, min(10.0, (sw - 6) / text_width(sub, 1.0))),
                     fill=ink,
                     text_anchor="middle",
                     font_style="italic" if given else None,
@@ -198,9 +198,9 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             out.append(
                 text_element(
                     PANEL_X + i * cw + cw / 2,
-                    y0 + th + 12,
+                    y0 + th + 13,
                     label,
-                    9.5,
+                    11.5,
                     fill=MUTED,
                     text_anchor="middle",
                 )
@@ -218,7 +218,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             PANEL_X,
             y0 + th + 26,
             "each $100 of debt: −1 prestige",
-            10.5,
+            11.5,
             fill=DEBT,
             font_style="italic",
         )
@@ -228,7 +228,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             PANEL_X + PANEL_W,
             y0 + th + 26,
             "each $1000 held: +1 prestige",
-            10.5,
+            11.5,
             fill="#8a6a10",
             font_style="italic",
             text_anchor="end",
@@ -357,7 +357,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             "rect",
             x=PANEL_X + 5.0,
             y=y + 5,
-            width=PANEL_W - 10.0,
+            width=PANEL_W - 11.5,
             height=h - 10,
             rx=6.0,
             fill="none",
@@ -397,7 +397,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                 PANEL_X + PANEL_W,
                 y + h + 16,
                 f"{left} cards left in the fate deck",
-                10.5,
+                11.5,
                 fill=MUTED,
                 text_anchor="end",
                 font_style="italic",

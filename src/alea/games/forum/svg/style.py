@@ -48,7 +48,8 @@ BAND_TINT: Final = {
 
 # -- geometry ----------------------------------------------------------------------------------
 
-WIDTH: Final = 2090
+WIDTH: Final = 1568
+"""The picture's width: the map's; the families and ladders are drawn below it."""
 HEADER: Final = 64
 MAP_LEFT: Final = 16
 MAP_TOP: Final = HEADER + 14
@@ -58,10 +59,13 @@ DX: Final = -155
 """Board points to picture units: ``x + DX``, ``y + DY`` (one board point is one unit)."""
 DY: Final = 80
 PANEL_X: Final = 1568
-PANEL_W: Final = WIDTH - PANEL_X - 16
+"""The panels' sections are drawn in a 506-unit column at ``PANEL_X`` and placed, enlarged,
+below the map (``picture.py``)."""
+PANEL_W: Final = 506
 
-NAME_SIZE: Final = 13.0
-PROFIT_SIZE: Final = 9.5
+NAME_SIZE: Final = 17.8
+"""Market names: at a 1366-pixel window the picture shows at about 0.65, so 11 pixels."""
+PROFIT_SIZE: Final = 17.6
 WASH_RADIUS: Final = 50.0
 HORREUM_W: Final = 11.0
 HORREUM_GAP: Final = 3.0

@@ -44,6 +44,11 @@ def _table() -> Table:
     )
 
 
+def _plain(v: int) -> str:
+    """A sum of money without its sign and dollar, to keep the table inside 80 columns."""
+    return f"−{-v:,}" if v < 0 else f"{v:,}"
+
+
 def players_table(obs: dict[str, Any], seat: int | None) -> Table:
     """Money, prestige and band, agents, horrea, children, gifts and trade of every family."""
     table = _table()
@@ -55,9 +60,9 @@ def players_table(obs: dict[str, Any], seat: int | None) -> Table:
         ("band", "left"),
         ("agt\n+res", "right"),
         ("hor\n/left", "right"),
-        ("children", "left"),
+        ("kids", "left"),
         ("gifts", "right"),
-        ("trade\nlast›next", "right"),
+        ("trade $\nlast›next", "right"),
     ):
         table.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     acting = _acting(obs)
@@ -84,7 +89,7 @@ def players_table(obs: dict[str, Any], seat: int | None) -> Table:
             f"{p.get('horrea', 0)}/{p.get('horrea_left', 0)}",
             _children(p),
             str(p.get("benefactions", 0)),
-            f"{_signed(int(p.get('last_income', 0)))}›{_signed(int(p.get('next_income', 0)))}",
+            f"{_plain(int(p.get('last_income', 0)))}›{_plain(int(p.get('next_income', 0)))}",
         )
     return table
 

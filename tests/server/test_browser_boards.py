@@ -1,0 +1,143 @@
+"""Boards a player reads at a glance, measured in Debian's chromium (Playwright).
+
+At 1366x768 every text of the Triumvirate and Forum boards renders at 11 CSS pixels or more;
+at 390x844 no page scrolls sideways and each board fits the width; after a move its places
+carry ``data-last-move``; a click where nothing is legal shows the rule that forbids it.
+Screenshots of the boards at both sizes are written to ``docs/screens/`` when
+``ALEA_SCREENS`` is set (``ALEA_SCREENS=1 pytest tests/server/test_browser_boards.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import CHROMIUM, free_port, post, server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+SEATS = {"triumvirate": 3, "forum": 4, "hotre": 4}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("boards") / "alea.db"
+    port = free_port()
+    with server(db, port, "--workers", "1"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def new_game(site: str, game: str, seed: int = 5) -> dict[str, Any]:
+    """A game whose first seat is a person (the page under test) and the others random bots."""
+    n = SEATS[game]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (n - 1)
+    made: dict[str, Any] = post(
+        int(site.rsplit(":", 1)[1]), "/api/games", {"game": game, "seed": seed, "seats": seats}
+    )
+    return made
+
+
+def open_seat(browser: Any, site: str, made: dict[str, Any], width: int, height: int) -> Any:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(site + made["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("() => document.getElementById('connText').textContent === 'connected'")
+    return page
+
+
+def shoot(page: Any, name: str) -> None:
+    if os.environ.get("ALEA_SCREENS"):
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / name), full_page=True)
+
+
+SMALLEST_TEXTS = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('#board svg text')) {
+    const r = t.getBoundingClientRect();
+    if (!r.width || !t.textContent.trim() || t.closest('.watermark')) continue;
+    const size = parseFloat(getComputedStyle(t).fontSize);
+    const m = t.getScreenCTM();
+    out.push([size * Math.hypot(m.a, m.b), t.textContent.trim()]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+def test_every_board_text_is_at_least_11_pixels_on_a_laptop(
+    site: str, browser: Any, game: str
+) -> None:
+    page = open_seat(browser, site, new_game(site, game), 1366, 768)
+    sizes = page.evaluate(SMALLEST_TEXTS)
+    assert len(sizes) > 50, "the board has hardly any text: nothing was measured"
+    small = [(round(px, 1), text) for px, text in sizes if px < 11 and text not in DECORATION]
+    assert not small, f"texts under 11 px: {sorted(set(small))[:20]}"
+    shoot(page, f"{game}-1366x768.png")
+    page.close()
+
+
+DECORATION = {"FORVM", "TRADE EMPIRES OF ROME", "Trade Empires of Rome"}
+"""The watermark and the title's subtitle: ornament, not information."""
+
+
+@pytest.mark.parametrize("game", ["triumvirate", "forum", "hotre"])
+def test_a_phone_never_scrolls_sideways_and_the_board_fits(
+    site: str, browser: Any, game: str
+) -> None:
+    page = open_seat(browser, site, new_game(site, game), 390, 844)
+    page.wait_for_timeout(300)
+    scroll, inner, svg_right, panel = page.evaluate(
+        """() => [document.documentElement.scrollWidth, window.innerWidth,
+                  document.querySelector('#board svg').getBoundingClientRect().right,
+                  document.getElementById('youPanel').hidden]"""
+    )
+    assert scroll <= inner, f"the page is {scroll} px wide in a {inner} px window"
+    assert svg_right <= inner, "the board runs off the right of the screen"
+    if game != "hotre":
+        assert not panel, "the player's own panel is not shown"
+        shoot(page, f"{game}-390x844.png")
+    # Zoom in for detail: the board grows inside its frame, the page still does not scroll.
+    page.click("#zoomIn")
+    grown = page.evaluate(
+        "() => document.querySelector('#board svg').getBoundingClientRect().width"
+    )
+    assert grown > inner
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= inner
+    page.close()
+
+
+def test_the_last_moves_places_are_marked_after_a_move(site: str, browser: Any) -> None:
+    page = open_seat(browser, site, new_game(site, "forum", seed=8), 1366, 768)
+    for _ in range(400):
+        if page.locator("#board [data-last-move]").count():
+            break
+        buttons = page.locator("#choices button:enabled")
+        if buttons.count():
+            buttons.first.click()
+        page.wait_for_timeout(40)
+    marked = page.evaluate(
+        "() => [...document.querySelectorAll('#board [data-last-move]')]"
+        ".map(e => e.getAttribute('data-place'))"
+    )
+    assert marked, "no place of the board was marked after moves were made"
+    page.close()
+
+
+def test_a_refused_click_says_which_rule_forbids_it(site: str, browser: Any) -> None:
+    page = open_seat(browser, site, new_game(site, "triumvirate", seed=3), 1366, 768)
+    page.wait_for_function("() => document.querySelectorAll('#choices button').length > 0")
+    # A sea hex far from anyone: nothing is legal there, and the toast gives the reason.
+    page.locator('#board polygon[data-place="0,17"]').click(force=True)
+    page.wait_for_function(
+        "() => /\\(TRI-\\d+\\.\\d+\\)/.test(document.getElementById('toast').textContent)"
+    )
+    text = page.locator("#toast").inner_text()
+    assert "Nothing to do" not in text
+    page.close()
