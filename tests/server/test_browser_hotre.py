@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from server_helpers import post
-from test_browser import browser, site  # noqa: F401  (the module's fixtures, shared)
+from test_browser import site  # noqa: F401  (the module's server, shared)
 
 from alea.games.hotre.board import BOARD
 
@@ -63,7 +63,7 @@ def hotre_link(site: str) -> str:  # noqa: F811
 
 
 def test_laptop_board_is_a_map_readable_without_zoom(
-    browser: Any,  # noqa: F811
+    browser: Any,
     hotre_link: str,
     tmp_path: Path,
 ) -> None:
@@ -99,7 +99,7 @@ def test_laptop_board_is_a_map_readable_without_zoom(
 
 
 def test_phone_reads_its_own_card_without_panning(
-    browser: Any,  # noqa: F811
+    browser: Any,
     hotre_link: str,
     tmp_path: Path,
 ) -> None:
