@@ -37,7 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
-from alea.games.hotre.svg import style_hash as hotre_style_hash
+from alea.games.hotre.svg_cards import style_hash as hotre_style_hash
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
