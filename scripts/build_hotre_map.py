@@ -1,9 +1,10 @@
 """Build ``src/alea/games/hotre/data/map.json``: the drawn HOTRE map, from the authored geography.
 
-Run from the repository root with shapely installed (a development tool only; the game reads
-the JSON with the standard library):
+Run from the repository root with shapely installed (``pip install -e '.[maps]'``; a development
+tool only, the game reads the JSON with the standard library), giving the folder that holds the
+reference geography (``hotre_map.geojson``, ``hotre_context.geojson``, ``hotre_geo.json``):
 
-    .venv/bin/python scripts/build_hotre_map.py /work/shared/reference/hotre
+    .venv/bin/python scripts/build_hotre_map.py PATH/TO/reference/hotre
 
 Steps: read the province outlines (``hotre_map.geojson``) and the surrounding land
 (``hotre_context.geojson``); move the few areas that the outlines give to the wrong province

@@ -17,6 +17,7 @@ from alea.games.forum.actions import place_of as _forum_place
 from alea.games.forum.svg import render_svg as _forum_svg
 from alea.games.hotre.svg import place_of as _hotre_place
 from alea.games.hotre.svg import render_svg as _hotre_svg
+from alea.games.hotre.svg_cards import style_hash as _hotre_style
 from alea.games.triumvirate import hints as _triumvirate_hints
 from alea.games.triumvirate.actions import place_of as _triumvirate_place
 from alea.games.triumvirate.svg import render_svg as _triumvirate_svg
@@ -51,6 +52,23 @@ def svg_renderer(game: str) -> SvgRenderer:
 def render_observation(game: str, observation: dict[str, Any]) -> str:
     """The SVG of ``observation``, a position of ``game``."""
     return svg_renderer(game)(observation)
+
+
+_STYLES: Final[dict[str, str]] = {}
+
+
+def register_style_source(game: str, source: str) -> None:
+    """Allow the fixed stylesheet ``game``'s board carries, by its CSP source (``'sha256-…'``).
+
+    Pages are served with ``style-src 'self'``: a board that needs a ``<style>`` of its own
+    (say, to stack its panels on a phone) names it here, and the server allows that one.
+    """
+    _STYLES[game] = source
+
+
+def style_sources() -> tuple[str, ...]:
+    """The CSP sources of every registered board stylesheet, in registration order."""
+    return tuple(_STYLES.values())
 
 
 def register_places(game: str, place_of: Callable[[Action], str | None]) -> None:
@@ -188,6 +206,7 @@ register_svg("forum", _forum_svg)
 register_places("triumvirate", _triumvirate_place)
 register_places("forum", _forum_place)
 register_svg("hotre", _hotre_svg)
+register_style_source("hotre", _hotre_style())
 register_places("hotre", _hotre_place)
 register_hints(
     "triumvirate",

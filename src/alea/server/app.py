@@ -37,8 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
-from alea.games.hotre.svg import style_hash as hotre_style_hash
-from alea.render import why_not
+from alea.render import style_sources, why_not
 from alea.server.coordination import coordinator_for
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
@@ -73,7 +72,7 @@ SECURITY_HEADERS = [
     (
         b"content-security-policy",
         b"default-src 'self'; script-src 'self'; style-src 'self' "
-        + hotre_style_hash().encode("ascii")
+        + " ".join(style_sources()).encode("ascii")
         + b"; img-src 'self' data:; "
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
         b"frame-ancestors 'none'",
