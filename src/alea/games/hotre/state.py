@@ -2097,6 +2097,14 @@ class HotreState(CachedLegalState, SavedState):
         held = self.ecounter if self.emp_phase else self.pcounter
         return drawer in seats and not held[drawer]
 
+    def _shown(self, know: int, mask: int) -> bool:
+        """Whether a counter known to the seats in ``know`` is shown to the seats in ``mask``.
+
+        A counter known to every seat has been called (HRE-3.8) and is public: a spectator, who
+        holds no seat, sees it too.
+        """
+        return bool(know & mask) or know == (1 << self.S) - 1
+
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (HRE hidden information table); ``None``: a spectator."""
         mine = self._seats_of(player)
@@ -2142,10 +2150,12 @@ class HotreState(CachedLegalState, SavedState):
             "played_this_period": self.played.copy(),
             "used_cards": self.used_cards.copy(),
             "people_counters": [
-                self.pcounter[s] if self.pknow[s] & mask else None for s in range(self.S)
+                self.pcounter[s] if self._shown(self.pknow[s], mask) else None
+                for s in range(self.S)
             ],
             "emperor_counters": [
-                self.ecounter[s] if self.eknow[s] & mask else None for s in range(self.S)
+                self.ecounter[s] if self._shown(self.eknow[s], mask) else None
+                for s in range(self.S)
             ],
             "has_people_counter": [bool(c) for c in self.pcounter],
             "has_emperor_counter": [bool(c) for c in self.ecounter],
