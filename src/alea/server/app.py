@@ -40,8 +40,8 @@ from alea.core.record import GameRecord
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
-from alea.server.rooms import Hub, Room, StaleError, Viewer, board_svg
-from alea.server.store import Store, digest, new_token
+from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
+from alea.server.store import MAX_PLAYER_NAME, Store, digest, new_token
 from alea.server.wire import WireError, parse_object, short
 
 log = logging.getLogger("alea.server")
@@ -210,6 +210,25 @@ def _read_record(body: dict[str, Any]) -> tuple[GameRecord, str]:
     return record, hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _player_name(value: Any, where: str) -> str | None:
+    """A display name as given (``None`` if none), or ``ValueError`` saying what is wrong.
+
+    Names are shown as text, never as HTML; control characters and overlong names are refused.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: a player's name is text")
+    name = " ".join(value.split())
+    if not name:
+        return None
+    if len(name) > MAX_PLAYER_NAME:
+        raise ValueError(f"{where}: a player's name has at most {MAX_PLAYER_NAME} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError(f"{where}: a player's name may not hold control characters")
+    return name
+
+
 def _client(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "?"
 
@@ -234,6 +253,7 @@ def create_app(
     state: dict[str, Any] = {}
     creates = ClientBuckets(lim.create_rate, lim.create_burst)
     joins = ClientBuckets(lim.join_rate, lim.join_burst)
+    seat_takes = ClientBuckets(lim.seat_rate, lim.seat_burst)
     imports = ClientBuckets(lim.import_rate, lim.import_burst)
     frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
@@ -412,6 +432,22 @@ def create_app(
                     raise _error(400, f"seat {i + 1}: {exc}") from None
             elif kind != "human":
                 raise _error(400, f"seat {i + 1} must be 'human' or 'bot', not {short(kind, 40)!r}")
+            else:
+                assert isinstance(s, dict)
+                lobby = s.get("open", False)
+                if not isinstance(lobby, bool):
+                    raise _error(400, f"seat {i + 1}: 'open' is true or false")
+                try:
+                    player = _player_name(s.get("player"), f"seat {i + 1}")
+                except ValueError as exc:
+                    raise _error(400, str(exc)) from None
+                if lobby and player is not None:
+                    raise _error(400, f"seat {i + 1}: an open seat gets its name from who joins")
+                seat["taken"] = False
+                if lobby:
+                    seat["lobby"] = True
+                if player is not None:
+                    seat["player"] = player
             seats.append(seat)
         humans = any(s["kind"] == "human" for s in seats)
         seed = body.get("seed")
@@ -435,7 +471,11 @@ def create_app(
             raise _error(503, "the server holds as many unfinished games as it can: try later")
         secret = new_secret() if seed is None else secret_from_seed(seed)
         game_id = secrets.token_urlsafe(9)
-        tokens = {i: new_token() for i, s in enumerate(seats) if s["kind"] == "human"}
+        tokens = {
+            i: new_token()
+            for i, s in enumerate(seats)
+            if s["kind"] == "human" and not s.get("lobby")
+        }
         host = new_token()
         store().create_game(
             game_id,
@@ -446,11 +486,11 @@ def create_app(
             game.version,
             {i: digest(t) for i, t in tokens.items()},
             digest(host),
-            status="open" if tokens else "running",
+            status="open" if humans else "running",
             secret=secret,
             client=key,
         )
-        if not tokens:
+        if not humans:
             await hub().room(game_id)  # bots alone: start playing now
         return JSONResponse(
             {
@@ -462,6 +502,7 @@ def create_app(
                         "name": s["name"],
                         "kind": s["kind"],
                         "agent": s.get("agent"),
+                        "open": bool(s.get("lobby")),
                         "token": tokens.get(i),
                         "link": f"/play/{game_id}#{tokens[i]}" if i in tokens else None,
                     }
@@ -595,6 +636,33 @@ def create_app(
             "log": room.log[max(0, k - 60) : k],
             "log_start": max(0, k - 60),
             "outcome": drawn["outcome"],
+        }
+
+    @app.post("/api/games/{game_id}/seats/{seat}/join")
+    async def join_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await json_body(request, 2_000, "a request to join")
+        if not seat_takes.take(_client(request)):
+            raise _error(429, "too many seats taken from your address: wait a minute")
+        try:
+            player = _player_name(body.get("name"), "name")
+        except ValueError as exc:
+            raise _error(400, str(exc)) from None
+        room = await room_or_404(game_id)
+        if not 0 <= seat < room.game.num_players:
+            raise _error(
+                404, f"there is no seat {seat}: the seats are 0 to {room.game.num_players - 1}"
+            )
+        token = new_token()
+        why = await hub().take_seat(room, seat, digest(token), player)
+        if why:
+            raise _error(409, why)
+        return {
+            "id": game_id,
+            "seat": seat,
+            "name": room.seats[seat]["name"],
+            "player": player,
+            "token": token,
+            "link": f"/play/{game_id}#{token}",
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
@@ -756,9 +824,7 @@ def create_app(
                         f"this seat link is open in {open_now} places already: close one first"
                     )
                     continue
-                if room.status == "open":
-                    room.status = "running"
-                    store().set_seats(self.game_id, room.seats, "running")
+                await hub().seat_connected(room, seat)
                 return seat
 
         async def handle(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
@@ -779,6 +845,9 @@ def create_app(
             seat = viewer.seat
             if seat is None:
                 await self.error("this connection only watches: spectators cannot act")
+                return
+            if room.blocked:
+                await self.error(WAITING)
                 return
             seq = msg.get("seq")
             if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):

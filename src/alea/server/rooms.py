@@ -31,7 +31,7 @@ from alea.core.rng import derive_seed, make_rng
 from alea.render import NoRendererError, action_place, render_observation
 from alea.server.bots import FairPool, agent_for, bot_act, slow
 from alea.server.limits import Limits
-from alea.server.store import Store
+from alea.server.store import Store, joinable, public_seat, status_for
 from alea.server.wire import short
 
 log = logging.getLogger("alea.server")
@@ -43,6 +43,8 @@ LOG_TAIL = 400
 """Log lines sent with a full view (older ones stay in the record)."""
 PACE = 1.0
 """Seconds between views while bots and dice play on by themselves."""
+WAITING = "the game starts when every open seat has a player: waiting for them"
+"""The answer to a move made while an open seat of the lobby waits for its player."""
 FLUSH_EVERY = 64
 """Automatic moves kept in memory at most before they are stored."""
 
@@ -94,6 +96,14 @@ class Room:
     def has_people(self) -> bool:
         """Whether a seat is a human's."""
         return any(s["kind"] == "human" for s in self.seats)
+
+    @property
+    def blocked(self) -> bool:
+        """Whether the game waits for a player to join an open seat.
+
+        Nothing is played until every seat offered in the lobby has its player.
+        """
+        return any(joinable(s) for s in self.seats)
 
     def chance_rng(self) -> random.Random:
         """The generator of the chance event at the current move."""
@@ -252,7 +262,7 @@ class Hub:
             "seq": room.seq,
             "seat": seat,
             "players": list(room.game.player_names),
-            "seats": [{"name": s["name"], "kind": s["kind"]} for s in room.seats],
+            "seats": [public_seat(s) for s in room.seats],
             "to_move": to_move,
             "status": room.status,
             "terminal": state.is_terminal(),
@@ -296,6 +306,8 @@ class Hub:
                 raise IllegalActionError("the game expired after a long time without a move", "")
             if room.seats[seat]["kind"] != "human":
                 raise IllegalActionError("a bot plays this seat now: the link only watches", "")
+            if room.blocked:
+                raise IllegalActionError(WAITING, "")
             if state.current_player() != seat:
                 raise IllegalActionError("it is not your turn", "")
             action = room.game.action_from_json(action_json)
@@ -330,7 +342,7 @@ class Hub:
             state.apply_action(a)
         room.state = state
         room.log.extend(lines)
-        room.status = "finished" if state.is_terminal() else "running"
+        room.status = "finished" if state.is_terminal() else status_for(room.seats, room.status)
         room.touched = time.monotonic()
         room.unsaved.extend(a.to_json() for a in actions)
         if not defer or len(room.unsaved) >= FLUSH_EVERY or state.is_terminal():
@@ -384,6 +396,9 @@ class Hub:
             async with room.lock:
                 state = room.state
                 if state.is_terminal() or room.status == "expired" or room.evicted:
+                    return
+                if room.blocked:
+                    self.flush(room)
                     return
                 p = state.current_player()
                 if state.is_chance_node():
@@ -458,7 +473,7 @@ class Hub:
         async with room.lock:
             seats = [dict(s) for s in room.seats]
             seats[seat] = {"name": seats[seat]["name"], "kind": "bot", "agent": spec}
-            status = "running" if room.status == "open" else room.status
+            status = status_for(seats, room.status)
             self.store.revoke_seat(room.id, seat)
             self.store.set_seats(room.id, seats, status)
             room.seats = seats
@@ -468,6 +483,43 @@ class Hub:
                     viewer.seat = None
         await self.broadcast(room)
         self.kick(room)
+
+    async def seat_connected(self, room: Room, seat: int) -> None:
+        """The first connection of a seat's link takes the seat (the game may then start)."""
+        if room.seats[seat].get("taken", True):
+            return
+        async with room.lock:
+            seats = [dict(s) for s in room.seats]
+            seats[seat]["taken"] = True
+            status = status_for(seats, room.status)
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, status)
+            room.seats, room.status = seats, status
+        await self.broadcast(room)
+        self.kick(room)
+
+    async def take_seat(self, room: Room, seat: int, token_hash: str, player: str | None) -> str:
+        """Give an open seat of the lobby to a player; ``""`` if done, else why not."""
+        async with room.lock:
+            if room.status not in ("open", "running"):
+                return f"the game is {room.status}: its seats can no longer be taken"
+            if not joinable(room.seats[seat]):
+                return f"seat {seat + 1} ({room.seats[seat]['name']}) is not open: someone has it"
+            seats = [dict(s) for s in room.seats]
+            seats[seat]["taken"] = True
+            if player:
+                seats[seat]["player"] = player
+            status = status_for(seats, room.status)
+            took = await asyncio.to_thread(
+                self.store.take_seat, room.id, seat, token_hash, seats, status
+            )
+            if not took:
+                return (
+                    f"seat {seat + 1} ({room.seats[seat]['name']}) was just taken by someone else"
+                )
+            room.seats, room.status = seats, status
+        await self.broadcast(room)
+        self.kick(room)
+        return ""
 
     async def close(self) -> None:
         """Stop every room's driver."""

@@ -31,6 +31,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -70,8 +71,48 @@ actions_table = Table(
 )
 
 STATUSES = ("open", "running", "finished", "expired")
-"""``open``: a human seat has never connected; ``running``; ``finished``; ``expired``: left idle
-for longer than the server keeps unfinished games."""
+"""``open``: waiting for players (a human seat not taken yet); ``running``; ``finished``;
+``expired``: left idle for longer than the server keeps unfinished games."""
+
+MAX_PLAYER_NAME = 40
+"""Longest display name a player may give."""
+
+
+def seat_taken(seat: dict[str, Any]) -> bool:
+    """Whether a human seat has its player.
+
+    A lobby seat has one once someone joined it, an invited seat once its link connected
+    (seats stored before either existed count as taken).
+    """
+    return seat["kind"] != "human" or bool(seat.get("taken", True))
+
+
+def joinable(seat: dict[str, Any]) -> bool:
+    """Whether anyone may take ``seat`` from the lobby (an open seat nobody has joined)."""
+    return seat["kind"] == "human" and bool(seat.get("lobby")) and not seat_taken(seat)
+
+
+def status_for(seats: list[dict[str, Any]], current: str) -> str:
+    """The status of a game with ``seats`` that was ``current``.
+
+    Open while a human seat waits for its player, running once every seat has one. Finished
+    and expired games keep theirs, and a running game never goes back to open.
+    """
+    if current not in ("open", "running"):
+        return current
+    if current == "open" and not all(seat_taken(s) for s in seats):
+        return "open"
+    return "running"
+
+
+def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """What anyone may know of a seat: its name, kind, player's name and whether it is free."""
+    return {
+        "name": seat["name"],
+        "kind": seat["kind"],
+        "player": seat.get("player"),
+        "open": joinable(seat),
+    }
 
 
 def digest(token: str) -> str:
@@ -112,7 +153,7 @@ class GameRow:
             "game": self.game,
             "players": len(self.seats),
             "options": self.options,
-            "seats": [{"name": s["name"], "kind": s["kind"]} for s in self.seats],
+            "seats": [public_seat(s) for s in self.seats],
             "status": self.status,
             "result": self.result,
             "moves": moves,
@@ -362,6 +403,30 @@ class Store:
             ).first()
         return None if r is None else str(r.id)
 
+    def take_seat(
+        self, game_id: str, seat: int, token_hash: str, seats: list[dict[str, Any]], status: str
+    ) -> bool:
+        """Give an open seat its token and the game its new seats, in one transaction.
+
+        Returns ``False`` (and changes nothing) when the seat has a token already: someone
+        else took it first.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    seat_tokens_table.insert().values(
+                        game_id=game_id, seat=seat, token_hash=token_hash
+                    )
+                )
+                conn.execute(
+                    games_table.update()
+                    .where(games_table.c.id == game_id)
+                    .values(seats=json.dumps(seats), status=status, updated=_now())
+                )
+        except IntegrityError:
+            return False
+        return True
+
     def revoke_seat(self, game_id: str, seat: int) -> None:
         """Forget the token of ``seat``: its link no longer opens the seat."""
         with self.engine.begin() as conn:
@@ -372,11 +437,17 @@ class Store:
             )
 
     def idle_games(self, open_before: datetime, running_before: datetime) -> list[str]:
-        """Open games untouched since ``open_before`` and running ones since ``running_before``."""
+        """Unfinished games left idle too long.
+
+        An open game without a move expires once untouched since ``open_before``; any other
+        unfinished one (an open game under way waits for one seat's player) since
+        ``running_before``.
+        """
         c = games_table.c
+        moved = select(actions_table.c.game_id).where(actions_table.c.game_id == c.id).exists()
         q = select(c.id).where(
-            ((c.status == "open") & (c.updated < open_before))
-            | ((c.status == "running") & (c.updated < running_before))
+            ((c.status == "open") & ~moved & (c.updated < open_before))
+            | (c.status.in_(("open", "running")) & (c.updated < running_before))
         )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(q).all()]

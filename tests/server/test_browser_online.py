@@ -1,0 +1,69 @@
+"""Online play in a real browser, several players at once: the lobby, turns, chat, spectators.
+
+Each player is a browser context of its own (its own storage, as on another machine).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from test_browser import CHROMIUM, browser, site  # noqa: F401  (the fixtures, shared)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def get(url: str, path: str) -> Any:
+    with urllib.request.urlopen(url + path, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    host = host_ctx.new_page()
+    host.goto(site + "/")
+    host.fill("#playerName", "Ann")
+    host.select_option("#game", "forum")
+    host.select_option("#players", "2")
+    host.locator("#seats select").nth(0).select_option("human")
+    host.locator("#seats select").nth(1).select_option("open")
+    host.click("#start")
+    host.locator("#links a.seatlink").first.wait_for()
+    assert host.locator("#links a.seatlink").count() == 1  # no link for the open seat
+    host.locator("#links a.seatlink").first.click()
+    host.wait_for_selector("#board svg")
+
+    guest = guest_ctx.new_page()
+    guest.goto(site + "/")
+    guest.fill("#playerName", "Bob")
+    join = guest.get_by_role("button", name="Join")
+    join.first.wait_for()
+    join.first.click()
+    guest.wait_for_url("**/play/**#*")
+    guest.wait_for_selector("#board svg")
+    guest.wait_for_function(
+        "() => document.getElementById('title').textContent.includes('Cornelii')"
+    )
+    # The game started for both: someone has a choice to make.
+    for page in (host, guest):
+        page.wait_for_function("() => !document.getElementById('turn').textContent.startsWith('…')")
+    game_id = guest.url.split("/play/")[1].split("#")[0]
+    summary = get(site, f"/api/games/{game_id}")
+    assert summary["status"] == "running"
+    assert [s["player"] for s in summary["seats"]] == ["Ann", "Bob"]
+    # The lobby lists it as running now, with no seat left to join.
+    guest.goto(site + "/")
+    guest.locator("#running td").first.wait_for()
+    assert "Bob" in guest.locator("#running").inner_text()
+    assert guest.get_by_role("button", name="Join").count() == 0
+    host_ctx.close()
+    guest_ctx.close()
