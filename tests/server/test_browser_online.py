@@ -10,6 +10,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from server_helpers import post
 from test_browser import CHROMIUM, browser, site  # noqa: F401  (the fixtures, shared)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -67,3 +68,50 @@ def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     assert guest.get_by_role("button", name="Join").count() == 0
     host_ctx.close()
     guest_ctx.close()
+
+
+def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:  # noqa: F811
+    """One page per seat link, each in a context of its own, its board drawn."""
+    pages = []
+    for link in links:
+        page = browser.new_context().new_page()
+        page.goto(site + link)
+        page.wait_for_selector("#board svg")
+        pages.append(page)
+    return pages
+
+
+def close(pages: list[Any]) -> None:
+    for page in pages:
+        page.context.close()
+
+
+def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:  # noqa: F811
+    made = post(
+        port_of(site),
+        "/api/games",
+        {"game": "forum", "players": 2, "seed": 6, "seats": [{"kind": "human"}] * 2},
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    titles = "() => document.title"
+    for page in pages:
+        page.wait_for_function("() => document.getElementById('turn').textContent !== ''")
+    mover = next(i for i, p in enumerate(pages) if p.locator("#choices button").count())
+    other = pages[1 - mover]
+    assert pages[mover].evaluate(titles).startswith("Your turn")
+    assert not other.evaluate(titles).startswith("Your turn")
+    icon = pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href")
+    assert icon.startswith("data:image/svg+xml")
+    # The mover plays until the turn passes: the other tab's title then starts with "Your turn".
+    for _ in range(200):
+        if other.evaluate(titles).startswith("Your turn"):
+            break
+        buttons = pages[mover].locator("#choices button:enabled")
+        if buttons.count():
+            buttons.first.click()
+        pages[mover].wait_for_timeout(50)
+    assert other.evaluate(titles).startswith("Your turn")
+    assert not pages[mover].evaluate(titles).startswith("Your turn")
+    assert other.evaluate("() => document.querySelector('link[rel=icon]').href") == icon
+    assert pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href") != icon
+    close(pages)

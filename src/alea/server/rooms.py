@@ -379,9 +379,11 @@ class Hub:
     async def _drive(self, room: Room) -> None:
         """Play chance events and bot seats until a human must act or the game ends.
 
-        Viewers hear of a run of automatic moves at its end, before a slow bot starts to think,
-        and at least every ``PACE`` seconds: a fast bot game does not spend the server on
-        pictures nobody has time to see.
+        In a game with people, viewers hear of each bot decision on its own (with the dice
+        rolled before it), so their pages can show the bots' moves one by one at the pace each
+        viewer chooses. In a game of bots alone they hear of a run of automatic moves at its
+        end, before a slow bot starts to think, and at least every ``PACE`` seconds: a fast bot
+        game does not spend the server on pictures nobody has time to see.
         """
         while True:
             room.wake = False
@@ -401,6 +403,7 @@ class Hub:
                     self.flush(room)
                     return
                 p = state.current_player()
+                decided = False
                 if state.is_chance_node():
                     self._commit(room, [state.sample_chance(room.chance_rng())], defer=True)
                     changed = True
@@ -414,6 +417,7 @@ class Hub:
                         chosen = agent.act(state, p, make_rng(seed))
                         self._commit(room, [chosen], defer=True)
                         changed = True
+                        decided = room.has_people
                     else:
                         self.flush(room)
                         snapshot = state.to_json()
@@ -423,7 +427,11 @@ class Hub:
                     self.flush(room)
                     return
             if changed:
-                await self._maybe_broadcast(room)
+                if decided:
+                    # People watch each bot decision on its own (their page paces them).
+                    await self.broadcast(room)
+                else:
+                    await self._maybe_broadcast(room)
                 continue
             if room.last_broadcast < room.changed:
                 await self.broadcast(room)  # show the position the bot is thinking about
@@ -457,7 +465,10 @@ class Hub:
                         short(exc),
                     )
                     return
-            await self._maybe_broadcast(room)
+            if room.has_people:
+                await self.broadcast(room)
+            else:
+                await self._maybe_broadcast(room)
 
     async def _maybe_broadcast(self, room: Room) -> None:
         if time.monotonic() - max(room.last_broadcast, room.quiet_since) >= PACE:
