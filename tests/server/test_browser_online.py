@@ -115,3 +115,22 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
     assert other.evaluate("() => document.querySelector('link[rel=icon]').href") == icon
     assert pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href") != icon
     close(pages)
+
+
+def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # noqa: F811
+    made = post(
+        port_of(site),
+        "/api/games",
+        {"game": "hotre", "seed": 12, "seats": [{"kind": "bot", "agent": "random"}] * 4},
+    )
+    page = browser.new_context().new_page()
+    page.goto(site + made["spectator"])
+    page.wait_for_selector("#board svg")
+    # A counter named on the spectator's board: "People: <name>", not "People: hidden".
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#board svg text')]
+                 .some((t) => /^(People|Emperor): (?!hidden)/.test(t.textContent))""",
+        timeout=60_000,
+    )
+    assert page.locator("#title").inner_text().endswith("spectator")
+    page.context.close()
