@@ -134,3 +134,65 @@ def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # 
     )
     assert page.locator("#title").inner_text().endswith("spectator")
     page.context.close()
+
+
+def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = post(
+        port_of(site),
+        "/api/games",
+        {"game": "forum", "players": 2, "seed": 7, "seats": [{"kind": "human"}] * 2},
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    dialogs: list[str] = []
+    for page in pages:
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    line = "<img src=x onerror=alert(1)>"
+    chat = pages[0].get_by_role("textbox", name="Chat message")
+    chat.fill("x" * 501)  # the box holds 500 characters at most
+    assert len(chat.input_value()) == 500
+    chat.fill(line)
+    chat.press("Enter")
+    other = pages[1].get_by_role("log", name="Chat")
+    other.get_by_text(line).wait_for()
+    assert other.locator("img").count() == 0
+    assert chat.input_value() == ""  # stored, so the writer's box is emptied
+    pages[1].wait_for_timeout(300)
+    assert dialogs == []
+    close(pages)
+
+
+def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the_rest(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = post(
+        port_of(site),
+        "/api/games",
+        {
+            "game": "triumvirate",
+            "seed": 5,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": "heuristic"}] * 2,
+        },
+    )
+    [page] = seat_pages(browser, site, [made["seats"][0]["link"]])
+    page.select_option("#pace", "2000")
+    lines = "() => document.querySelectorAll('#log > *').length"
+    ff = page.locator("#fastforward")
+    for _ in range(100):
+        buttons = page.locator("#choices button:enabled")
+        if buttons.count():
+            buttons.last.click()
+        if ff.is_enabled():  # bot moves are waiting to be shown
+            break
+        page.wait_for_timeout(100)
+    assert ff.is_enabled(), "the bots' moves never queued up"
+    shown = page.evaluate(lines)
+    page.wait_for_timeout(400)
+    assert page.evaluate(lines) == shown  # the next one waits its 2 seconds
+    ff.click()
+    assert ff.is_disabled()
+    assert page.evaluate(lines) > shown
+    close([page])

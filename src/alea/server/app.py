@@ -37,6 +37,7 @@ from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
+from alea.server import chat
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
@@ -254,6 +255,7 @@ def create_app(
     creates = ClientBuckets(lim.create_rate, lim.create_burst)
     joins = ClientBuckets(lim.join_rate, lim.join_burst)
     seat_takes = ClientBuckets(lim.seat_rate, lim.seat_burst)
+    chat_lines = ClientBuckets(lim.chat_rate, lim.chat_burst)
     imports = ClientBuckets(lim.import_rate, lim.import_burst)
     frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
@@ -785,6 +787,7 @@ def create_app(
             viewer = self.viewer = Viewer(seat, self.send)
             room.viewers.add(viewer)
             await hub().welcome(room, viewer)
+            await self.send_chat(room)
             while True:
                 msg = await self.receive()
                 if msg is None:
@@ -831,15 +834,47 @@ def create_app(
             kind = msg.get("type")
             if kind == "sync":
                 await hub().welcome(room, viewer)
+                await self.send_chat(room)
             elif kind == "act":
                 await self.act(room, viewer, msg)
+            elif kind == "chat":
+                await self.say(room, viewer, msg)
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync and act"
+                    "the types are hello, sync, act and chat"
                 )
+
+        async def send_chat(self, room: Room) -> None:
+            """The game's latest chat lines, if it has any (all the page shows)."""
+            tail = await asyncio.to_thread(chat.lines, store(), room.id)
+            if tail:
+                await self.send({"type": "chat", "full": True, "lines": tail})
+
+        async def say(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            """A chat line: checked, stored, then sent to everyone watching the game."""
+            try:
+                text = chat.check_line(msg.get("text"))
+            except chat.ChatError as exc:
+                await self.error(str(exc), chat=True)
+                return
+            if not chat_lines.take(self.client):
+                await self.error(
+                    "you are writing faster than the chat allows: wait a few seconds and send "
+                    "the line again",
+                    chat=True,
+                )
+                return
+            seat = None if viewer.seat is None else room.seats[viewer.seat]
+            line = await asyncio.to_thread(
+                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text
+            )
+            for other in list(room.viewers):
+                mine = other is viewer
+                with contextlib.suppress(Exception):
+                    await other.send({"type": "chat", "lines": [line], "mine": mine})
 
         async def act(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             seat = viewer.seat

@@ -48,6 +48,10 @@ class Limits:
     """Open seats a second one client may take from the lobby on average."""
     seat_burst: float = 10.0
     """Open seats one client may take at once."""
+    chat_rate: float = 0.5
+    """Chat lines a second one client may write on average."""
+    chat_burst: float = 5.0
+    """Chat lines one client may write at once."""
     import_rate: float = 0.1
     """Records a second one client may import on average."""
     import_burst: float = 5.0

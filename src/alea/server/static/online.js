@@ -1,7 +1,7 @@
 // Online play around the board: a panel the modules of this page add their controls to.
 "use strict";
 
-const AleaOnline = {
+window.AleaOnline = {
   // A titled panel in the page's side column (made once, reused by name).
   panel(key, title) {
     let p = document.getElementById("online-" + key);

@@ -2,7 +2,7 @@
 // chooses (default half a second a move), and Fast-forward shows every waiting one at once.
 "use strict";
 
-const AleaPace = (() => {
+window.AleaPace = (() => {
   const choices = [["0", "at once"], ["250", "0.25 s"], ["500", "0.5 s"], ["1000", "1 s"], ["2000", "2 s"]];
   let pace = Number(AleaOnline.setting("pace", "500"));
   const queue = [];
