@@ -12,6 +12,10 @@ from typing import Any
 import pytest
 from server_helpers import post
 from test_browser import CHROMIUM, browser, site  # noqa: F401  (the fixtures, shared)
+from test_server_undo import keeps_the_turn
+
+import alea
+from alea.core.fairness import chance_rng, secret_from_seed
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -196,3 +200,43 @@ def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the
     assert ff.is_disabled()
     assert page.evaluate(lines) > shown
     close([page])
+
+
+def first_decision(game: str, seed: int) -> Any:
+    """The position of a seeded server game at its first decision.
+
+    Chance is drawn as the server draws it, from the secret the seed gives.
+    """
+    state = alea.load(game).new_initial_state()
+    secret = secret_from_seed(seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(chance_rng(secret, len(state.history()))))
+    return state
+
+
+def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:  # noqa: F811
+    made = post(
+        port_of(site),
+        "/api/games",
+        {"game": "triumvirate", "seed": 3, "seats": [{"kind": "human"}] * 3},
+    )
+    state = first_decision("triumvirate", 3)
+    mover = state.current_player()
+    pick = keeps_the_turn(state)
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    me, other = pages[mover], pages[(mover + 1) % 3]
+    me.locator(f"#choices button[data-i='{pick}']").wait_for()
+    board = "() => document.querySelector('#board > svg').outerHTML"
+    before = me.evaluate(board)
+    undo = me.get_by_role("button", name="Undo")
+    assert not undo.is_visible()  # nothing to take back yet
+    assert not other.get_by_role("button", name="Undo").is_visible()
+    me.locator(f"#choices button[data-i='{pick}']").click()
+    undo.wait_for(state="visible")
+    assert me.evaluate(board) != before
+    undo.click()
+    undo.wait_for(state="hidden")
+    me.wait_for_function(f"() => document.querySelector('#board > svg').outerHTML === {before!r}")
+    note = other.get_by_role("log", name="Chat").get_by_text("took back a move")
+    note.wait_for()
+    close(pages)

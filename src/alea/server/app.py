@@ -839,12 +839,14 @@ def create_app(
                 await self.act(room, viewer, msg)
             elif kind == "chat":
                 await self.say(room, viewer, msg)
+            elif kind == "undo":
+                await self.take_back(room, viewer)
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync, act and chat"
+                    "the types are hello, sync, act, chat and undo"
                 )
 
         async def send_chat(self, room: Room) -> None:
@@ -867,14 +869,30 @@ def create_app(
                     chat=True,
                 )
                 return
+            await self.tell(room, viewer, text, "say")
+
+        async def tell(self, room: Room, viewer: Viewer, text: str, kind: str) -> None:
+            """Store a chat line of ``viewer``'s and send it to everyone watching."""
             seat = None if viewer.seat is None else room.seats[viewer.seat]
             line = await asyncio.to_thread(
-                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text
+                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text, kind
             )
             for other in list(room.viewers):
                 mine = other is viewer
                 with contextlib.suppress(Exception):
                     await other.send({"type": "chat", "lines": [line], "mine": mine})
+
+        async def take_back(self, room: Room, viewer: Viewer) -> None:
+            """Undo the viewer's last decision if nothing was revealed since; the table hears."""
+            if viewer.seat is None:
+                await self.error("this connection only watches: spectators cannot take moves back")
+                return
+            why, text = await hub().undo(room, viewer.seat)
+            if why:
+                await self.error(f"cannot take the move back: {why}", undo=True)
+                return
+            frames.forget(room.id)
+            await self.tell(room, viewer, f"took back a move: {text}", "note")
 
         async def act(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             seat = viewer.seat

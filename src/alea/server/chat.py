@@ -29,6 +29,7 @@ chat_table = Table(
     Column("seat", Integer, nullable=True),
     Column("author", String(80), nullable=False),
     Column("text", Text, nullable=False),
+    Column("kind", String(8), nullable=False, server_default="say"),
 )
 
 
@@ -60,13 +61,23 @@ def author_of(seat: dict[str, Any] | None, name: str | None = None) -> str:
 
 def _line(r: Any) -> dict[str, Any]:
     at = r.at if r.at.tzinfo else r.at.replace(tzinfo=UTC)
-    return {"n": r.n, "at": at.isoformat(), "seat": r.seat, "author": r.author, "text": r.text}
+    return {
+        "n": r.n,
+        "at": at.isoformat(),
+        "seat": r.seat,
+        "author": r.author,
+        "text": r.text,
+        "kind": r.kind,
+    }
 
 
 def add_line(
-    store: Store, game_id: str, seat: int | None, author: str, text: str
+    store: Store, game_id: str, seat: int | None, author: str, text: str, kind: str = "say"
 ) -> dict[str, Any]:
-    """Store a checked line as the game's next one; the line as sent to pages."""
+    """Store a checked line (``kind`` ``note``: the server's) as the game's next one.
+
+    Returns the line as sent to pages.
+    """
     for _ in range(5):  # two writers at once: the loser takes the next number
         try:
             with store.engine.begin() as conn:
@@ -81,11 +92,15 @@ def add_line(
                     "seat": seat,
                     "author": author,
                     "text": text,
+                    "kind": kind,
                 }
                 conn.execute(chat_table.insert().values(**row))
         except IntegrityError:
             continue
-        return {**{k: row[k] for k in ("n", "seat", "author", "text")}, "at": at.isoformat()}
+        return {
+            **{k: row[k] for k in ("n", "seat", "author", "text", "kind")},
+            "at": at.isoformat(),
+        }
     raise ChatError("the chat is busy: send the line again")
 
 

@@ -25,13 +25,14 @@ from typing import Any
 import alea
 from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import bot_seed, chance_rng
-from alea.core.game import Action, Game, State
+from alea.core.game import CHANCE, Action, Game, State
 from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
 from alea.render import NoRendererError, action_place, render_observation
 from alea.server.bots import FairPool, agent_for, bot_act, slow
 from alea.server.limits import Limits
 from alea.server.store import Store, joinable, public_seat, status_for
+from alea.server.undo import Taken, revealed
 from alea.server.wire import short
 
 log = logging.getLogger("alea.server")
@@ -86,6 +87,10 @@ class Room:
     """When the room last changed or was asked for (to evict rooms nobody uses)."""
     evicted: bool = False
     """Set when the room left memory: whoever still holds it asks the hub again."""
+    taken: list[Taken] = field(default_factory=list)
+    """The last decisions of one seat in a row, newest last: the ones it may take back."""
+    last_actor: int | None = None
+    """Who made the last move (``alea.CHANCE`` for a chance outcome; ``None``: not known)."""
 
     @property
     def seq(self) -> int:
@@ -271,6 +276,7 @@ class Hub:
             "observation": obs,
             "svg": board_svg(room.game.name, obs),
             "legal": legal,
+            "undo": seat is not None and self.undo_refusal(room, seat) == "",
             "log_start": start,
             "log": room.log[start:],
         }
@@ -311,7 +317,11 @@ class Hub:
             if state.current_player() != seat:
                 raise IllegalActionError("it is not your turn", "")
             action = room.game.action_from_json(action_json)
+            before, prior = room.state, room.last_actor
+            text = before.action_to_string(action)
+            taken = room.taken[:] if room.taken and room.taken[-1].seat == seat else []
             self._commit(room, [action])
+            room.taken = [*taken, Taken(seat, room.seq, before, action, text, prior)]
             automatic = self._automatic(room)
         if automatic:
             self.kick(room)  # the driver shows this move with the dice and bot moves after it
@@ -339,7 +349,9 @@ class Hub:
         lines = []
         for a in actions:
             lines.append(state.action_to_string(a))
+            room.last_actor = state.current_player()
             state.apply_action(a)
+        room.taken.clear()  # whatever came before this move can no longer be taken back
         room.state = state
         room.log.extend(lines)
         room.status = "finished" if state.is_terminal() else status_for(room.seats, room.status)
@@ -531,6 +543,61 @@ class Hub:
         await self.broadcast(room)
         self.kick(room)
         return ""
+
+    def undo_refusal(self, room: Room, seat: int) -> str:
+        """Why ``seat`` may not take its last decision back now; ``""`` if it may."""
+        if room.state.is_terminal():
+            return "the game is over: its moves stand"
+        if room.status not in ("open", "running"):
+            return f"the game is {room.status}: its moves stand"
+        if room.seats[seat]["kind"] != "human":
+            return "a bot plays this seat now"
+        top = room.taken[-1] if room.taken else None
+        if top is not None and top.seat == seat and top.seq == room.seq:
+            if revealed(top, room.state):
+                return (
+                    f"your move '{top.text}' showed you something that was hidden: "
+                    "it cannot be taken back"
+                )
+            return ""
+        if room.seq == 0:
+            return "no move has been made yet"
+        if room.last_actor is None:
+            return "the last move was made before the server last started: it stands"
+        if room.last_actor == CHANCE:
+            return "chance has spoken since your last move (a die, a card or a draw): it stands"
+        if room.last_actor != seat:
+            name = room.game.player_names[room.last_actor]
+            return f"{name} has moved since your last move: it stands"
+        return "your last move came before a move of the server's: it stands"
+
+    async def undo(self, room: Room, seat: int) -> tuple[str, str]:
+        """Take back ``seat``'s last decision: ``("", its text)``, or ``(why not, "")``.
+
+        The move is deleted from the store and the position before it restored, so a resumed
+        or replayed game never holds it; every viewer gets its view afresh.
+        """
+        async with room.lock:
+            why = self.undo_refusal(room, seat)
+            if why:
+                return why, ""
+            top = room.taken.pop()
+            self.flush(room)
+            keep = room.seq - 1
+            status = room.status
+            await asyncio.to_thread(self.store.truncate, room.id, keep, status)
+            room.state = top.before
+            del room.log[keep:]
+            room.status = status
+            room.last_actor = top.prior_actor
+            room.touched = time.monotonic()
+        for viewer in list(room.viewers):
+            viewer.log_seen = room.seq
+            try:
+                await viewer.send(self.view(room, viewer.seat))
+            except Exception:
+                room.viewers.discard(viewer)
+        return "", top.text
 
     async def close(self) -> None:
         """Stop every room's driver."""

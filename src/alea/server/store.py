@@ -325,6 +325,20 @@ class Store:
                 )
             )
 
+    def truncate(self, game_id: str, keep: int, status: str) -> None:
+        """Delete a game's moves after the first ``keep`` (a move taken back) in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_table.delete().where(
+                    actions_table.c.game_id == game_id, actions_table.c.seq > keep
+                )
+            )
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(status=status, result=None, updated=_now())
+            )
+
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
         """Replace a game's seat list (a seat handed to a bot) and status."""
         with self.engine.begin() as conn:

@@ -10,7 +10,8 @@
   function line(l) {
     const when = new Date(l.at);
     const time = isNaN(when) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    return el("div", { class: "chatline" + (l.seat === null ? " spectator" : ""), title: l.at },
+    const kind = l.kind === "note" ? " note" : l.seat === null ? " spectator" : "";
+    return el("div", { class: "chatline" + kind, title: l.at },
       el("span", { class: "when" }, time), " ", el("strong", {}, l.author + ": "), el("span", { class: "said" }, l.text));
   }
 

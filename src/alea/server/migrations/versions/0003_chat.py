@@ -1,7 +1,8 @@
 """Chat: the lines players and spectators wrote in a game.
 
 ``n`` numbers a game's lines from 1; ``seat`` is the writer's seat (null for a spectator);
-``author`` is the name shown with the line, fixed when it was written.
+``author`` is the name shown with the line, fixed when it was written; ``kind`` is ``say`` for
+what someone wrote and ``note`` for what the server tells the table (a move taken back).
 
 Revision ID: 0003
 Revises: 0002
@@ -28,6 +29,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("author", sa.String(80), nullable=False),
         sa.Column("text", sa.Text, nullable=False),
+        sa.Column("kind", sa.String(8), nullable=False, server_default="say"),
     )
 
 
