@@ -240,3 +240,33 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
     note = other.get_by_role("log", name="Chat").get_by_text("took back a move")
     note.wait_for()
     close(pages)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    width: int,
+    height: int,
+    tmp_path: Any,
+) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.fill("#playerName", "Ann")
+    page.select_option("#game", "triumvirate")
+    page.locator("#seats select").nth(1).select_option("open")
+    page.locator("#seats select").nth(2).select_option("bot:heuristic")
+    page.click("#start")
+    page.locator("#links a.seatlink").first.wait_for()
+    page.get_by_role("button", name="Join").first.wait_for()
+    page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
+    assert (tmp_path / "lobby.png").stat().st_size > 20_000
+    page.get_by_role("link", name="My games").click()
+    table = page.get_by_role("table", name="My games")
+    table.get_by_text("Waiting for players").wait_for()
+    assert "Crassus" in table.inner_text()
+    page.screenshot(path=str(tmp_path / "my.png"), full_page=True)
+    # Nothing wider than the screen: the page reads on a phone without sideways scrolling.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    ctx.close()

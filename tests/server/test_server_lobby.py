@@ -116,3 +116,26 @@ def test_taking_seats_is_rate_limited_per_client(tmp_path: Path) -> None:
         assert codes == [200, 200, 429]
         refused = c.get(f"/api/games/{made['id']}").json()
         assert refused["seats"][0]["open"] is True  # the refused join took nothing
+
+
+def test_a_players_games_are_summarised_with_whose_turn_it_is(tmp_path: Path) -> None:
+    with client(tmp_path / "e.db") as c:
+        made = open_game(c, [{"kind": "human"}, {"kind": "bot", "agent": "random"}], seed=5)
+        waiting = open_game(c, [{"kind": "human"}, {"kind": "human", "open": True}])
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+            view = next_view(ws)
+            while not view["legal"]:
+                view = next_view(ws)
+        ids = f"{waiting['id']},nosuchgame,{made['id']}"
+        games = c.get(f"/api/games?ids={ids}").json()["games"]
+        assert [g["id"] for g in games] == [waiting["id"], made["id"]]
+        assert games[0]["to_move"] is None  # nothing played while a seat is open
+        assert games[1]["to_move"] == 0
+        assert games[1]["moves"] == view["seq"]
+        too_many = ",".join(f"g{k}" for k in range(201))
+        r = c.get(f"/api/games?ids={too_many}")
+        assert r.status_code == 400
+        assert "at most 200 games" in r.json()["detail"]
+        assert c.get(f"/api/games?ids={'x' * 40}").status_code == 400
+        assert c.get("/api/games?ids=a&status=open").status_code == 400

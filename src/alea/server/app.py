@@ -57,6 +57,8 @@ MAX_RECORD = Limits.max_record
 """Largest record a client may import, in bytes (the default limit)."""
 MAX_ID = 32
 """Longest game id looked up (ids the server makes have 12 characters)."""
+MAX_IDS = 200
+"""Most games one request for summaries may name (a player's list of games)."""
 MAX_TOKEN = 200
 """Longest seat token read."""
 
@@ -366,6 +368,10 @@ def create_app(
     async def watch_page(game_id: str) -> HTMLResponse:
         return _page("play.html")
 
+    @app.get("/my", response_class=HTMLResponse)
+    async def my_games_page() -> HTMLResponse:
+        return _page("my.html")
+
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(game_id: str) -> HTMLResponse:
         return _page("replay.html")
@@ -517,9 +523,16 @@ def create_app(
         )
 
     @app.get("/api/games")
-    async def list_games(status: str | None = None) -> dict[str, Any]:
+    async def list_games(status: str | None = None, ids: str | None = None) -> dict[str, Any]:
         if status is not None and status not in ("open", "running", "finished", "expired"):
             raise _error(400, "status is one of open, running, finished, expired")
+        if ids is not None:
+            if status is not None:
+                raise _error(400, "ask for a status or for ids, not both")
+            wanted = [g for g in dict.fromkeys(ids.split(",")) if g]
+            if len(wanted) > MAX_IDS or any(len(g) > MAX_ID for g in wanted):
+                raise _error(400, f"ids names at most {MAX_IDS} games, separated by commas")
+            return {"games": store().summaries(wanted)}
         return {"games": store().list_games(status)}
 
     @app.get("/api/games/{game_id}")

@@ -372,7 +372,9 @@ class Hub:
         result = result_of(state) if state.is_terminal() else None
         first = room.seq - len(room.unsaved) + 1
         try:
-            self.store.append(room.id, first, room.unsaved, room.status, result)
+            self.store.append(
+                room.id, first, room.unsaved, room.status, result, state.current_player()
+            )
         except Exception:
             # Nothing unstored may be shown or kept: go back to what the database holds.
             fresh = self._load(room.id)
@@ -585,7 +587,9 @@ class Hub:
             self.flush(room)
             keep = room.seq - 1
             status = room.status
-            await asyncio.to_thread(self.store.truncate, room.id, keep, status)
+            await asyncio.to_thread(
+                self.store.truncate, room.id, keep, status, top.before.current_player()
+            )
             room.state = top.before
             del room.log[keep:]
             room.status = status

@@ -52,6 +52,7 @@ games_table = Table(
     Column("secret", String(128), nullable=True),
     Column("client", String(64), nullable=True, index=True),
     Column("record_hash", String(64), nullable=True, index=True),
+    Column("to_move", Integer, nullable=True),
 )
 
 seat_tokens_table = Table(
@@ -145,6 +146,8 @@ class GameRow:
     updated: datetime
     secret: str | None = None
     """Never part of a summary or a view: it leaves the server only in a finished record."""
+    to_move: int | None = None
+    """The seat the stored position waits for (``None``: not stored for this game)."""
 
     def summary(self, moves: int) -> dict[str, Any]:
         """What the lobby lists about a game (neither its secret nor its seed)."""
@@ -157,6 +160,7 @@ class GameRow:
             "status": self.status,
             "result": self.result,
             "moves": moves,
+            "to_move": self.to_move,
             "created": self.created.isoformat(),
             "updated": self.updated.isoformat(),
         }
@@ -177,6 +181,7 @@ def _row(r: Any) -> GameRow:
         created=created,
         updated=updated,
         secret=r.secret,
+        to_move=r.to_move,
     )
 
 
@@ -305,6 +310,7 @@ class Store:
         actions: list[dict[str, Any]],
         status: str,
         result: dict[str, Any] | None,
+        to_move: int | None = None,
     ) -> None:
         """Commit ``actions`` as numbers ``seq``, ``seq+1``…, with the game's new status."""
         with self.engine.begin() as conn:
@@ -322,10 +328,11 @@ class Store:
                     status=status,
                     result=None if result is None else json.dumps(result),
                     updated=_now(),
+                    to_move=to_move,
                 )
             )
 
-    def truncate(self, game_id: str, keep: int, status: str) -> None:
+    def truncate(self, game_id: str, keep: int, status: str, to_move: int) -> None:
         """Delete a game's moves after the first ``keep`` (a move taken back) in one transaction."""
         with self.engine.begin() as conn:
             conn.execute(
@@ -336,7 +343,7 @@ class Store:
             conn.execute(
                 games_table.update()
                 .where(games_table.c.id == game_id)
-                .values(status=status, result=None, updated=_now())
+                .values(status=status, result=None, updated=_now(), to_move=to_move)
             )
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
@@ -381,6 +388,23 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
         return [_row(r).summary(int(r.n or 0)) for r in rows]
+
+    def summaries(self, game_ids: list[str]) -> list[dict[str, Any]]:
+        """Summaries of the games named (those that exist), in the order named."""
+        counts = (
+            select(actions_table.c.game_id, func.count().label("n"))
+            .where(actions_table.c.game_id.in_(game_ids))
+            .group_by(actions_table.c.game_id)
+            .subquery()
+        )
+        q = (
+            select(games_table, counts.c.n)
+            .outerjoin(counts, counts.c.game_id == games_table.c.id)
+            .where(games_table.c.id.in_(game_ids))
+        )
+        with self.engine.connect() as conn:
+            found = {r.id: _row(r).summary(int(r.n or 0)) for r in conn.execute(q).all()}
+        return [found[g] for g in game_ids if g in found]
 
     def unfinished(self) -> list[str]:
         """Ids of games that are open or running."""

@@ -111,11 +111,8 @@ async function create() {
 
 function playerName() { return $("playerName").value.trim().replace(/\s+/g, " "); }
 
-// The seats this browser holds, newest first: the lobby's and the play page's memory of links.
 function rememberSeat(gameId, game, seat) {
-  const held = JSON.parse(localStorage.getItem("alea-seats") || "[]").filter((h) => h.id !== gameId || h.seat !== seat.seat);
-  held.unshift({ id: gameId, game, seat: seat.seat, name: seat.name, link: seat.link, at: Date.now() });
-  localStorage.setItem("alea-seats", JSON.stringify(held.slice(0, 200)));
+  AleaOnline.holdSeat({ id: gameId, game, seat: seat.seat, name: seat.name, link: seat.link });
 }
 
 async function join(g, i) {

@@ -18,4 +18,21 @@ window.AleaOnline = {
     return v === null ? fallback : v;
   },
   save(key, value) { localStorage.setItem("alea-" + key, String(value)); },
+  // The seats this browser holds, newest first (shown on My games).
+  heldSeats() {
+    try { return JSON.parse(localStorage.getItem("alea-seats") || "[]"); } catch (e) { return []; }
+  },
+  holdSeat(entry) {
+    const held = AleaOnline.heldSeats().filter((h) => h.id !== entry.id || h.seat !== entry.seat);
+    held.unshift(Object.assign({ at: Date.now() }, entry));
+    localStorage.setItem("alea-seats", JSON.stringify(held.slice(0, 200)));
+  },
 };
+
+// A seat link opened on this browser is remembered for My games.
+document.addEventListener("alea:view", function remember(ev) {
+  const v = ev.detail;
+  document.removeEventListener("alea:view", remember);
+  if (v.seat === null || location.hash.length < 2) return;
+  AleaOnline.holdSeat({ id: v.id, game: v.game, seat: v.seat, name: v.players[v.seat], link: location.pathname + location.hash });
+});

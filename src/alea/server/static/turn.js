@@ -48,8 +48,21 @@
     }
   }
 
+  // A game waiting for a player to take an open seat says so (nothing is played until then).
+  function waiting(v) {
+    const free = v.seats.filter((s) => s.open).map((s) => s.name);
+    const box = AleaOnline.panel("waiting", "Waiting for players");
+    box.hidden = free.length === 0;
+    if (free.length) {
+      box.replaceChildren(box.firstChild, el("p", { class: "notice" },
+        "Open seat" + (free.length > 1 ? "s" : "") + ": " + free.join(", ") +
+        ". The game starts when someone joins from the lobby."));
+    }
+  }
+
   document.addEventListener("alea:view", (ev) => {
     const v = ev.detail;
+    waiting(v);
     if (v.seat === null) return;
     if (!document.getElementById("online-turn")) controls();
     const now = !v.terminal && v.to_move === v.seat && v.legal.length > 0;

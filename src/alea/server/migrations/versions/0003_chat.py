@@ -1,8 +1,11 @@
-"""Chat: the lines players and spectators wrote in a game.
+"""Chat, and whose turn each game waits for.
 
+``chat`` holds the lines players and spectators wrote in a game.
 ``n`` numbers a game's lines from 1; ``seat`` is the writer's seat (null for a spectator);
 ``author`` is the name shown with the line, fixed when it was written; ``kind`` is ``say`` for
 what someone wrote and ``note`` for what the server tells the table (a move taken back).
+``games.to_move`` is the seat the stored position waits for (-1 chance, -4 over; null for
+games stored before it), so a player's list of games needs no replay.
 
 Revision ID: 0003
 Revises: 0002
@@ -20,7 +23,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Create the chat table."""
+    """Create the chat table and add ``games.to_move``."""
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("to_move", sa.Integer, nullable=True))
     op.create_table(
         "chat",
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
@@ -34,5 +39,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop it."""
+    """Drop them."""
     op.drop_table("chat")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("to_move")
