@@ -270,3 +270,36 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
     # Nothing wider than the screen: the page reads on a phone without sideways scrolling.
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     ctx.close()
+
+
+def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = post(
+        port_of(site),
+        "/api/games",
+        {
+            "game": "forum",
+            "players": 2,
+            "seed": 9,
+            "seats": [{"kind": "human"}] * 2,
+            "clock": {"kind": "realtime", "base": 4, "increment": 0},
+            "on_timeout": "bot",
+        },
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    for page in pages:
+        page.locator("#online-clock .clockrow").first.wait_for()
+    # Nobody moves: the clock of the seat to move runs out and a bot stands in for it.
+    stood_in = (
+        "() => document.getElementById('online-clock').textContent.includes('a bot stands in')"
+    )
+    for page in pages:
+        page.wait_for_function(stood_in, timeout=20_000)
+    late = next(i for i, p in enumerate(pages) if p.locator("#reclaim").count())
+    assert pages[1 - late].locator("#reclaim").count() == 0
+    pages[late].get_by_role("button", name="Take my seat back").click()
+    for page in pages:
+        page.wait_for_function(f"() => !({stood_in[6:]})")
+    close(pages)

@@ -38,6 +38,7 @@ from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
 from alea.server import chat
+from alea.server.clocks import Clock
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
@@ -468,6 +469,10 @@ def create_app(
                     "a chosen seed is only for games of bots alone: whoever knows the seed "
                     "knows every roll and card to come, so the server draws a secret instead",
                 )
+        try:
+            clock = Clock.parse(body.get("clock"), body.get("on_timeout"), len(seats))
+        except ValueError as exc:
+            raise _error(400, str(exc)) from None
         key = client_key(client)
         if store().count_unfinished(key) >= lim.max_open_per_client:
             raise _error(
@@ -497,6 +502,7 @@ def create_app(
             status="open" if humans else "running",
             secret=secret,
             client=key,
+            clock=None if clock is None else clock.to_json(),
         )
         if not humans:
             await hub().room(game_id)  # bots alone: start playing now
@@ -854,12 +860,19 @@ def create_app(
                 await self.say(room, viewer, msg)
             elif kind == "undo":
                 await self.take_back(room, viewer)
+            elif kind == "reclaim":
+                if viewer.seat is None:
+                    await self.error("this connection only watches: it holds no seat to take back")
+                    return
+                why = await hub().reclaim(room, viewer.seat)
+                if why:
+                    await self.error(f"cannot take the seat back: {why}")
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync, act, chat and undo"
+                    "the types are hello, sync, act, chat, undo and reclaim"
                 )
 
         async def send_chat(self, room: Room) -> None:

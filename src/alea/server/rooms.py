@@ -29,7 +29,9 @@ from alea.core.game import CHANCE, Action, Game, State
 from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
 from alea.render import NoRendererError, action_place, render_observation
+from alea.server import clocks
 from alea.server.bots import FairPool, agent_for, bot_act, slow
+from alea.server.clocks import Clock
 from alea.server.limits import Limits
 from alea.server.store import Store, joinable, public_seat, status_for
 from alea.server.undo import Taken, revealed
@@ -91,6 +93,10 @@ class Room:
     """The last decisions of one seat in a row, newest last: the ones it may take back."""
     last_actor: int | None = None
     """Who made the last move (``alea.CHANCE`` for a chance outcome; ``None``: not known)."""
+    clock: Clock | None = None
+    """The seats' clocks, if the game has a time control."""
+    clock_timer: asyncio.TimerHandle | None = None
+    """Fires when the running clock runs out."""
 
     @property
     def seq(self) -> int:
@@ -170,6 +176,7 @@ class Hub:
             del self._loading[game_id]
             if loaded is not None:
                 self.rooms[game_id] = loaded
+                self.sync_clock(loaded)
                 self.kick(loaded)
             pending.set_result(loaded)
             return loaded
@@ -191,7 +198,10 @@ class Hub:
                 raise RecordError(
                     f"stored game {game_id}: action {i + 1} is illegal: {exc}"
                 ) from None
-        return Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
+        room = Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
+        if row.clock is not None:
+            room.clock = Clock.from_json(row.clock)
+        return room
 
     async def resume_bots(self) -> None:
         """Play on the running games of bots alone after a restart, a few at a time.
@@ -224,6 +234,14 @@ class Hub:
             now - timedelta(seconds=self.limits.open_ttl),
             now - timedelta(seconds=self.limits.idle_ttl),
         )
+        # A clock that ran out while its game was not in memory (or the server was down): the
+        # game is loaded, and loading it lets its timer fire at once.
+        for gid in await asyncio.to_thread(self.store.clocks_due, now):
+            if gid not in self.rooms:
+                try:
+                    await self.room(gid)
+                except Exception as exc:
+                    log.error("cannot load game %s for its clock: %s", gid, short(exc))
         live = {gid for gid, r in self.rooms.items() if r.busy()}
         expired = [gid for gid in idle if gid not in live]
         await asyncio.to_thread(self.store.expire, expired)
@@ -248,7 +266,8 @@ class Hub:
         obs = state.observation(seat)
         to_move = state.current_player()
         legal: list[dict[str, Any]] = []
-        if seat is not None and to_move == seat and not state.is_terminal():
+        mine = seat is not None and room.seats[seat]["kind"] == "human"
+        if mine and to_move == seat and not state.is_terminal():
             for i, a in enumerate(state.legal_actions()):
                 legal.append(
                     {
@@ -277,6 +296,7 @@ class Hub:
             "svg": board_svg(room.game.name, obs),
             "legal": legal,
             "undo": seat is not None and self.undo_refusal(room, seat) == "",
+            "clock": None if room.clock is None else room.clock.public(clocks.now()),
             "log_start": start,
             "log": room.log[start:],
         }
@@ -356,6 +376,7 @@ class Hub:
         room.log.extend(lines)
         room.status = "finished" if state.is_terminal() else status_for(room.seats, room.status)
         room.touched = time.monotonic()
+        self.sync_clock(room)
         room.unsaved.extend(a.to_json() for a in actions)
         if not defer or len(room.unsaved) >= FLUSH_EVERY or state.is_terminal():
             self.flush(room)
@@ -506,6 +527,7 @@ class Hub:
             for viewer in room.viewers:
                 if viewer.seat == seat:
                     viewer.seat = None
+            self.sync_clock(room)
         await self.broadcast(room)
         self.kick(room)
 
@@ -519,6 +541,7 @@ class Hub:
             status = status_for(seats, room.status)
             await asyncio.to_thread(self.store.set_seats, room.id, seats, status)
             room.seats, room.status = seats, status
+            self.sync_clock(room)
         await self.broadcast(room)
         self.kick(room)
 
@@ -542,6 +565,90 @@ class Hub:
                     f"seat {seat + 1} ({room.seats[seat]['name']}) was just taken by someone else"
                 )
             room.seats, room.status = seats, status
+            self.sync_clock(room)
+        await self.broadcast(room)
+        self.kick(room)
+        return ""
+
+    # -- clocks -----------------------------------------------------------------------------------
+
+    def sync_clock(self, room: Room) -> None:
+        """Run the clock of the seat the game waits for (a human's), or none; store a change."""
+        clock = room.clock
+        if clock is None:
+            return
+        state = room.state
+        seat = None
+        if room.status in ("open", "running") and not room.blocked and not state.is_terminal():
+            p = state.current_player()
+            if p >= 0 and room.seats[p]["kind"] == "human":
+                seat = p
+        if clock.run(seat, clocks.now()):
+            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
+        if room.clock_timer is not None:
+            room.clock_timer.cancel()
+            room.clock_timer = None
+        deadline = clock.deadline()
+        if deadline is not None:
+            loop = asyncio.get_running_loop()
+            room.clock_timer = loop.call_later(
+                max(0.0, deadline - clocks.now()) + 0.05,
+                lambda: loop.create_task(self._time_out(room)),
+            )
+
+    async def _time_out(self, room: Room) -> None:
+        """The running clock ran out: a bot stands in for the seat, or the seat forfeits."""
+        async with room.lock:
+            clock = room.clock
+            if clock is None or clock.seat is None or room.evicted:
+                return
+            seat = clock.seat
+            if clock.remaining(seat, clocks.now()) > 0:
+                self.sync_clock(room)  # the clock was given time since: wait again
+                return
+            seats = [dict(s) for s in room.seats]
+            old = seats[seat]
+            if clock.on_timeout == "bot":
+                seats[seat] = {**old, "kind": "bot", "agent": "heuristic", "stand_in": True}
+            else:
+                seats[seat] = {
+                    "name": old["name"],
+                    "kind": "bot",
+                    "agent": "heuristic",
+                    "forfeited": True,
+                    **({"player": old["player"]} if old.get("player") else {}),
+                }
+                await asyncio.to_thread(self.store.revoke_seat, room.id, seat)
+                for viewer in room.viewers:
+                    if viewer.seat == seat:
+                        viewer.seat = None
+            clock.left[seat] = 0.0
+            clock.seat = None
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
+            room.seats = seats
+            room.taken.clear()
+            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
+            self.sync_clock(room)
+            log.info("game %s: seat %s ran out of time (%s)", room.id, seat, clock.on_timeout)
+        await self.broadcast(room)
+        self.kick(room)
+
+    async def reclaim(self, room: Room, seat: int) -> str:
+        """The player of a seat a bot stands in for takes it back; ``""`` or why not."""
+        async with room.lock:
+            if not room.seats[seat].get("stand_in"):
+                return "no bot stands in for your seat: it is yours already"
+            if room.status not in ("open", "running"):
+                return f"the game is {room.status}"
+            seats = [dict(s) for s in room.seats]
+            back = {k: v for k, v in seats[seat].items() if k not in ("agent", "stand_in")}
+            seats[seat] = {**back, "kind": "human"}
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
+            room.seats = seats
+            if room.clock is not None:
+                room.clock.grace(seat, clocks.now())
+                self.store.set_clock(room.id, room.clock.to_json(), room.clock.deadline())
+            self.sync_clock(room)
         await self.broadcast(room)
         self.kick(room)
         return ""
@@ -595,6 +702,7 @@ class Hub:
             room.status = status
             room.last_actor = top.prior_actor
             room.touched = time.monotonic()
+            self.sync_clock(room)
         for viewer in list(room.viewers):
             viewer.log_seen = room.seq
             try:
@@ -606,6 +714,8 @@ class Hub:
     async def close(self) -> None:
         """Stop every room's driver."""
         for room in self.rooms.values():
+            if room.clock_timer is not None:
+                room.clock_timer.cancel()
             if room.driver is not None:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

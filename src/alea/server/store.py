@@ -53,6 +53,8 @@ games_table = Table(
     Column("client", String(64), nullable=True, index=True),
     Column("record_hash", String(64), nullable=True, index=True),
     Column("to_move", Integer, nullable=True),
+    Column("clock", Text, nullable=True),
+    Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),
 )
 
 seat_tokens_table = Table(
@@ -107,12 +109,18 @@ def status_for(seats: list[dict[str, Any]], current: str) -> str:
 
 
 def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    """What anyone may know of a seat: its name, kind, player's name and whether it is free."""
+    """What anyone may know of a seat.
+
+    Its name, kind, player's name, whether it is free, and whether a bot stands in for its
+    player (or took it over when the player forfeited).
+    """
     return {
         "name": seat["name"],
         "kind": seat["kind"],
         "player": seat.get("player"),
         "open": joinable(seat),
+        "stand_in": bool(seat.get("stand_in")),
+        "forfeited": bool(seat.get("forfeited")),
     }
 
 
@@ -148,6 +156,8 @@ class GameRow:
     """Never part of a summary or a view: it leaves the server only in a finished record."""
     to_move: int | None = None
     """The seat the stored position waits for (``None``: not stored for this game)."""
+    clock: dict[str, Any] | None = None
+    """The time control and the seats' clocks (``alea.server.clocks.Clock``), if any."""
 
     def summary(self, moves: int) -> dict[str, Any]:
         """What the lobby lists about a game (neither its secret nor its seed)."""
@@ -161,6 +171,11 @@ class GameRow:
             "result": self.result,
             "moves": moves,
             "to_move": self.to_move,
+            "clock": None
+            if self.clock is None
+            else {
+                k: self.clock[k] for k in ("kind", "base", "increment", "per_move", "on_timeout")
+            },
             "created": self.created.isoformat(),
             "updated": self.updated.isoformat(),
         }
@@ -182,6 +197,7 @@ def _row(r: Any) -> GameRow:
         updated=updated,
         secret=r.secret,
         to_move=r.to_move,
+        clock=None if r.clock is None else json.loads(r.clock),
     )
 
 
@@ -242,6 +258,7 @@ class Store:
         secret: str | None = None,
         client: str | None = None,
         record_hash: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Store a new game with its seat token digests (and, for imports, its actions)."""
         now = _now()
@@ -262,6 +279,7 @@ class Store:
                     secret=secret,
                     client=client,
                     record_hash=record_hash,
+                    clock=None if clock is None else json.dumps(clock),
                 )
             )
             if token_hashes:
@@ -354,6 +372,23 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
+
+    def set_clock(self, game_id: str, clock: dict[str, Any], deadline: float | None) -> None:
+        """Store a game's clocks and the moment the running one runs out (wall time)."""
+        when = None if deadline is None else datetime.fromtimestamp(deadline, UTC)
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(clock=json.dumps(clock), clock_deadline=when)
+            )
+
+    def clocks_due(self, at: datetime) -> list[str]:
+        """Unfinished games whose running clock ran out by ``at``."""
+        c = games_table.c
+        q = select(c.id).where(c.clock_deadline <= at, c.status.in_(("open", "running")))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q).all()]
 
     def seat_for(self, game_id: str, token: str) -> int | None:
         """The seat a token opens in a game, or ``None``."""

@@ -91,6 +91,9 @@ async function create() {
   });
   const options = chosenOptions(g);
   const body = { game: g.id, players: Number($("players").value), options, seats };
+  const [kind, a, b] = $("clock").value.split(":");
+  if (kind === "realtime") Object.assign(body, { clock: { kind, base: Number(a), increment: Number(b) }, on_timeout: $("timeout").value });
+  if (kind === "move") Object.assign(body, { clock: { kind, per_move: Number(a) }, on_timeout: $("timeout").value });
   try {
     const made = await api("POST", "/api/games", body);
     const hosted = JSON.parse(localStorage.getItem("alea-host") || "{}");
@@ -130,8 +133,15 @@ function seatCell(g, s, i) {
     el("button", { class: "join", title: "Take the seat of " + s.name, onclick: () => join(g, i) }, "Join"));
 }
 
+function clockText(c) {
+  if (!c) return "";
+  if (c.kind === "move") return c.per_move >= 86400 ? Math.round(c.per_move / 86400) + " d a move" : Math.round(c.per_move / 3600) + " h a move";
+  return Math.round(c.base / 60) + " min + " + c.increment + " s";
+}
+
 function gameRow(g) {
   const seats = el("td", {}, ...g.seats.map((s, i) => seatCell(g, s, i)));
+  if (g.clock) seats.append(el("small", { class: "clocknote" }, "⏱ " + clockText(g.clock)));
   const link = g.status === "finished" ? el("a", { href: "/replay/" + g.id }, "replay")
     : el("a", { href: "/watch/" + g.id }, "watch");
   const title = (catalog.games.find((c) => c.id === g.game) || {}).title || g.game;
