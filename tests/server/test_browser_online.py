@@ -24,6 +24,11 @@ def port_of(url: str) -> int:
     return int(url.rsplit(":", 1)[1])
 
 
+def create(url: str, body: dict[str, Any]) -> Any:
+    """A new game made through the API of the server at ``url``."""
+    return post(port_of(url), "/api/games", body)
+
+
 def get(url: str, path: str) -> Any:
     with urllib.request.urlopen(url + path, timeout=10) as r:
         return json.loads(r.read())
@@ -91,9 +96,8 @@ def close(pages: list[Any]) -> None:
 
 
 def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:  # noqa: F811
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {"game": "forum", "players": 2, "seed": 6, "seats": [{"kind": "human"}] * 2},
     )
     pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
@@ -122,9 +126,8 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
 
 
 def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # noqa: F811
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {"game": "hotre", "seed": 12, "seats": [{"kind": "bot", "agent": "random"}] * 4},
     )
     page = browser.new_context().new_page()
@@ -144,9 +147,8 @@ def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
     site: str,  # noqa: F811
     browser: Any,  # noqa: F811
 ) -> None:
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {"game": "forum", "players": 2, "seed": 7, "seats": [{"kind": "human"}] * 2},
     )
     pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
@@ -172,9 +174,8 @@ def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the
     site: str,  # noqa: F811
     browser: Any,  # noqa: F811
 ) -> None:
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {
             "game": "triumvirate",
             "seed": 5,
@@ -215,9 +216,8 @@ def first_decision(game: str, seed: int) -> Any:
 
 
 def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:  # noqa: F811
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {"game": "triumvirate", "seed": 3, "seats": [{"kind": "human"}] * 3},
     )
     state = first_decision("triumvirate", 3)
@@ -276,9 +276,8 @@ def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
     site: str,  # noqa: F811
     browser: Any,  # noqa: F811
 ) -> None:
-    made = post(
-        port_of(site),
-        "/api/games",
+    made = create(
+        site,
         {
             "game": "forum",
             "players": 2,
