@@ -205,7 +205,9 @@ def test_a_flood_of_messages_is_slowed_to_the_rate(tmp_path: Path) -> None:
         made = new_game(c, "triumvirate", ["human", "heuristic", "heuristic"])
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello"})
-            next_view(ws)
+            view = next_view(ws)
+            while view["to_move"] != 0:  # the bots' moves come first, a view each
+                view = next_view(ws)
             start = time.monotonic()
             for _ in range(25):
                 ws.send_json({"type": "sync"})

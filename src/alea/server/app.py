@@ -38,12 +38,14 @@ from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
 from alea.render import style_sources, why_not
+from alea.server import chat
+from alea.server.clocks import Clock
 from alea.server.coordination import coordinator_for
 from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
-from alea.server.rooms import Hub, Room, StaleError, Viewer, board_svg
-from alea.server.store import Store, digest, new_token
+from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
+from alea.server.store import MAX_PLAYER_NAME, Store, digest, new_token
 from alea.server.wire import WireError, parse_object, short
 
 log = logging.getLogger("alea.server")
@@ -58,6 +60,8 @@ MAX_RECORD = Limits.max_record
 """Largest record a client may import, in bytes (the default limit)."""
 MAX_ID = 32
 """Longest game id looked up (ids the server makes have 12 characters)."""
+MAX_IDS = 200
+"""Most games one request for summaries may name (a player's list of games)."""
 MAX_TOKEN = 200
 """Longest seat token read."""
 
@@ -245,6 +249,25 @@ def _read_record(body: dict[str, Any]) -> tuple[GameRecord, str]:
     return record, hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def _player_name(value: Any, where: str) -> str | None:
+    """A display name as given (``None`` if none), or ``ValueError`` saying what is wrong.
+
+    Names are shown as text, never as HTML; control characters and overlong names are refused.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: a player's name is text")
+    name = " ".join(value.split())
+    if not name:
+        return None
+    if len(name) > MAX_PLAYER_NAME:
+        raise ValueError(f"{where}: a player's name has at most {MAX_PLAYER_NAME} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError(f"{where}: a player's name may not hold control characters")
+    return name
+
+
 def _client(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "?"
 
@@ -269,6 +292,8 @@ def create_app(
     state: dict[str, Any] = {}
     creates = ClientBuckets(lim.create_rate, lim.create_burst)
     joins = ClientBuckets(lim.join_rate, lim.join_burst)
+    seat_takes = ClientBuckets(lim.seat_rate, lim.seat_burst)
+    chat_lines = ClientBuckets(lim.chat_rate, lim.chat_burst)
     imports = ClientBuckets(lim.import_rate, lim.import_burst)
     frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
@@ -382,6 +407,10 @@ def create_app(
     async def watch_page(game_id: str) -> HTMLResponse:
         return _page("play.html")
 
+    @app.get("/my", response_class=HTMLResponse)
+    async def my_games_page() -> HTMLResponse:
+        return _page("my.html")
+
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(game_id: str) -> HTMLResponse:
         return _page("replay.html")
@@ -443,6 +472,22 @@ def create_app(
                     raise _error(400, f"seat {i + 1}: {exc}") from None
             elif kind != "human":
                 raise _error(400, f"seat {i + 1} must be 'human' or 'bot', not {short(kind, 40)!r}")
+            else:
+                assert isinstance(s, dict)
+                lobby = s.get("open", False)
+                if not isinstance(lobby, bool):
+                    raise _error(400, f"seat {i + 1}: 'open' is true or false")
+                try:
+                    player = _player_name(s.get("player"), f"seat {i + 1}")
+                except ValueError as exc:
+                    raise _error(400, str(exc)) from None
+                if lobby and player is not None:
+                    raise _error(400, f"seat {i + 1}: an open seat gets its name from who joins")
+                seat["taken"] = False
+                if lobby:
+                    seat["lobby"] = True
+                if player is not None:
+                    seat["player"] = player
             seats.append(seat)
         humans = any(s["kind"] == "human" for s in seats)
         seed = body.get("seed")
@@ -455,6 +500,10 @@ def create_app(
                     "a chosen seed is only for games of bots alone: whoever knows the seed "
                     "knows every roll and card to come, so the server draws a secret instead",
                 )
+        try:
+            clock = Clock.parse(body.get("clock"), body.get("on_timeout"), len(seats))
+        except ValueError as exc:
+            raise _error(400, str(exc)) from None
         key = client_key(client)
         if store().count_unfinished(key) >= lim.max_open_per_client:
             raise _error(
@@ -466,7 +515,11 @@ def create_app(
             raise _error(503, "the server holds as many unfinished games as it can: try later")
         secret = new_secret() if seed is None else secret_from_seed(seed)
         game_id = secrets.token_urlsafe(9)
-        tokens = {i: new_token() for i, s in enumerate(seats) if s["kind"] == "human"}
+        tokens = {
+            i: new_token()
+            for i, s in enumerate(seats)
+            if s["kind"] == "human" and not s.get("lobby")
+        }
         host = new_token()
         store().create_game(
             game_id,
@@ -477,11 +530,12 @@ def create_app(
             game.version,
             {i: digest(t) for i, t in tokens.items()},
             digest(host),
-            status="open" if tokens else "running",
+            status="open" if humans else "running",
             secret=secret,
             client=key,
+            clock=None if clock is None else clock.to_json(),
         )
-        if not tokens:
+        if not humans:
             await hub().room(game_id)  # bots alone: start playing now
         return JSONResponse(
             {
@@ -493,6 +547,7 @@ def create_app(
                         "name": s["name"],
                         "kind": s["kind"],
                         "agent": s.get("agent"),
+                        "open": bool(s.get("lobby")),
                         "token": tokens.get(i),
                         "link": f"/play/{game_id}#{tokens[i]}" if i in tokens else None,
                     }
@@ -505,9 +560,16 @@ def create_app(
         )
 
     @app.get("/api/games")
-    async def list_games(status: str | None = None) -> dict[str, Any]:
+    async def list_games(status: str | None = None, ids: str | None = None) -> dict[str, Any]:
         if status is not None and status not in ("open", "running", "finished", "expired"):
             raise _error(400, "status is one of open, running, finished, expired")
+        if ids is not None:
+            if status is not None:
+                raise _error(400, "ask for a status or for ids, not both")
+            wanted = [g for g in dict.fromkeys(ids.split(",")) if g]
+            if len(wanted) > MAX_IDS or any(len(g) > MAX_ID for g in wanted):
+                raise _error(400, f"ids names at most {MAX_IDS} games, separated by commas")
+            return {"games": store().summaries(wanted)}
         return {"games": store().list_games(status)}
 
     @app.get("/api/games/{game_id}")
@@ -626,6 +688,33 @@ def create_app(
             "log": room.log[max(0, k - 60) : k],
             "log_start": max(0, k - 60),
             "outcome": drawn["outcome"],
+        }
+
+    @app.post("/api/games/{game_id}/seats/{seat}/join")
+    async def join_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await json_body(request, 2_000, "a request to join")
+        if not seat_takes.take(_client(request)):
+            raise _error(429, "too many seats taken from your address: wait a minute")
+        try:
+            player = _player_name(body.get("name"), "name")
+        except ValueError as exc:
+            raise _error(400, str(exc)) from None
+        room = await room_or_404(game_id)
+        if not 0 <= seat < room.game.num_players:
+            raise _error(
+                404, f"there is no seat {seat}: the seats are 0 to {room.game.num_players - 1}"
+            )
+        token = new_token()
+        why = await hub().take_seat(room, seat, digest(token), player)
+        if why:
+            raise _error(409, why)
+        return {
+            "id": game_id,
+            "seat": seat,
+            "name": room.seats[seat]["name"],
+            "player": player,
+            "token": token,
+            "link": f"/play/{game_id}#{token}",
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
@@ -748,6 +837,7 @@ def create_app(
             viewer = self.viewer = Viewer(seat, self.send)
             room.viewers.add(viewer)
             await hub().welcome(room, viewer)
+            await self.send_chat(room)
             while True:
                 msg = await self.receive()
                 if msg is None:
@@ -787,26 +877,81 @@ def create_app(
                         f"this seat link is open in {open_now} places already: close one first"
                     )
                     continue
-                if room.status == "open":
-                    room.status = "running"
-                    store().set_seats(self.game_id, room.seats, "running")
+                await hub().seat_connected(room, seat)
                 return seat
 
         async def handle(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             kind = msg.get("type")
             if kind == "sync":
                 await hub().welcome(room, viewer)
+                await self.send_chat(room)
             elif kind == "act":
                 await self.act(room, viewer, msg)
             elif kind == "why":
                 await self.why(room, viewer, msg)
+            elif kind == "chat":
+                await self.say(room, viewer, msg)
+            elif kind == "undo":
+                await self.take_back(room, viewer)
+            elif kind == "reclaim":
+                if viewer.seat is None:
+                    await self.error("this connection only watches: it holds no seat to take back")
+                    return
+                why = await hub().reclaim(room, viewer.seat)
+                if why:
+                    await self.error(f"cannot take the seat back: {why}")
             elif kind == "hello":
                 await self.error("this connection has said hello already")
             else:
                 await self.error(
                     f"unknown message type {short(json.dumps(kind), 40)}; "
-                    "the types are hello, sync, act and why"
+                    "the types are hello, sync, act, why, chat, undo and reclaim"
                 )
+
+        async def send_chat(self, room: Room) -> None:
+            """The game's latest chat lines, if it has any (all the page shows)."""
+            tail = await asyncio.to_thread(chat.lines, store(), room.id)
+            if tail:
+                await self.send({"type": "chat", "full": True, "lines": tail})
+
+        async def say(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
+            """A chat line: checked, stored, then sent to everyone watching the game."""
+            try:
+                text = chat.check_line(msg.get("text"))
+            except chat.ChatError as exc:
+                await self.error(str(exc), chat=True)
+                return
+            if not chat_lines.take(self.client):
+                await self.error(
+                    "you are writing faster than the chat allows: wait a few seconds and send "
+                    "the line again",
+                    chat=True,
+                )
+                return
+            await self.tell(room, viewer, text, "say")
+
+        async def tell(self, room: Room, viewer: Viewer, text: str, kind: str) -> None:
+            """Store a chat line of ``viewer``'s and send it to everyone watching."""
+            seat = None if viewer.seat is None else room.seats[viewer.seat]
+            line = await asyncio.to_thread(
+                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text, kind
+            )
+            for other in list(room.viewers):
+                mine = other is viewer
+                with contextlib.suppress(Exception):
+                    await other.send({"type": "chat", "lines": [line], "mine": mine})
+
+        async def take_back(self, room: Room, viewer: Viewer) -> None:
+            """Undo the viewer's last decision if nothing was revealed since; the table hears."""
+            if viewer.seat is None:
+                await self.error("this connection only watches: spectators cannot take moves back")
+                return
+            why, text = await hub().undo(room, viewer.seat)
+            if why:
+                await self.error(f"cannot take the move back: {why}", undo=True)
+                return
+            frames.forget(room.id)
+            await self.tell(room, viewer, f"took back a move: {text}", "note")
 
         async def why(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             """Answer a click on a place with no legal action: the rule that forbids it."""
@@ -835,6 +980,9 @@ def create_app(
             seat = viewer.seat
             if seat is None:
                 await self.error("this connection only watches: spectators cannot act")
+                return
+            if room.blocked:
+                await self.error(WAITING)
                 return
             seq = msg.get("seq")
             if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):

@@ -44,6 +44,14 @@ class Limits:
     """WebSocket connections a second one client may open on average."""
     join_burst: float = 60.0
     """WebSocket connections one client may open at once."""
+    seat_rate: float = 0.2
+    """Open seats a second one client may take from the lobby on average."""
+    seat_burst: float = 10.0
+    """Open seats one client may take at once."""
+    chat_rate: float = 0.5
+    """Chat lines a second one client may write on average."""
+    chat_burst: float = 5.0
+    """Chat lines one client may write at once."""
     import_rate: float = 0.1
     """Records a second one client may import on average."""
     import_burst: float = 5.0

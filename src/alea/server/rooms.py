@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 import alea
 from alea.core.errors import AleaError, IllegalActionError, RecordError
 from alea.core.fairness import bot_seed, chance_rng
-from alea.core.game import Action, Game, State
+from alea.core.game import CHANCE, Action, Game, State
 from alea.core.record import result_of
 from alea.core.rng import derive_seed, make_rng
 from alea.render import (
@@ -38,10 +38,13 @@ from alea.render import (
     latest_dice,
     render_observation,
 )
+from alea.server import clocks
 from alea.server.bots import FairPool, agent_for, bot_act, slow
+from alea.server.clocks import Clock
 from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
 from alea.server.limits import Limits
-from alea.server.store import Store
+from alea.server.store import Store, joinable, public_seat, status_for
+from alea.server.undo import Taken, revealed
 from alea.server.wire import short
 
 log = logging.getLogger("alea.server")
@@ -53,6 +56,8 @@ LOG_TAIL = 400
 """Log lines sent with a full view (older ones stay in the record)."""
 PACE = 1.0
 """Seconds between views while bots and dice play on by themselves."""
+WAITING = "the game starts when every open seat has a player: waiting for them"
+"""The answer to a move made while an open seat of the lobby waits for its player."""
 FLUSH_EVERY = 64
 """Automatic moves kept in memory at most before they are stored."""
 
@@ -94,6 +99,14 @@ class Room:
     """When the room last changed or was asked for (to evict rooms nobody uses)."""
     evicted: bool = False
     """Set when the room left memory: whoever still holds it asks the hub again."""
+    taken: list[Taken] = field(default_factory=list)
+    """The last decisions of one seat in a row, newest last: the ones it may take back."""
+    last_actor: int | None = None
+    """Who made the last move (``alea.CHANCE`` for a chance outcome; ``None``: not known)."""
+    clock: Clock | None = None
+    """The seats' clocks, if the game has a time control."""
+    clock_timer: asyncio.TimerHandle | None = None
+    """Fires when the running clock runs out."""
 
     @property
     def seq(self) -> int:
@@ -104,6 +117,14 @@ class Room:
     def has_people(self) -> bool:
         """Whether a seat is a human's."""
         return any(s["kind"] == "human" for s in self.seats)
+
+    @property
+    def blocked(self) -> bool:
+        """Whether the game waits for a player to join an open seat.
+
+        Nothing is played until every seat offered in the lobby has its player.
+        """
+        return any(joinable(s) for s in self.seats)
 
     def chance_rng(self) -> random.Random:
         """The generator of the chance event at the current move."""
@@ -168,6 +189,7 @@ class Hub:
             del self._loading[game_id]
             if loaded is not None:
                 self.rooms[game_id] = loaded
+                self.sync_clock(loaded)
                 self.kick(loaded)
             pending.set_result(loaded)
             return loaded
@@ -189,7 +211,10 @@ class Hub:
                 raise RecordError(
                     f"stored game {game_id}: action {i + 1} is illegal: {exc}"
                 ) from None
-        return Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
+        room = Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
+        if row.clock is not None:
+            room.clock = Clock.from_json(row.clock)
+        return room
 
     async def resume_bots(self) -> None:
         """Play on the running games of bots alone after a restart, a few at a time.
@@ -237,6 +262,14 @@ class Hub:
             now - timedelta(seconds=self.limits.open_ttl),
             now - timedelta(seconds=self.limits.idle_ttl),
         )
+        # A clock that ran out while its game was not in memory (or the server was down): the
+        # game is loaded, and loading it lets its timer fire at once.
+        for gid in await asyncio.to_thread(self.store.clocks_due, now):
+            if gid not in self.rooms:
+                try:
+                    await self.room(gid)
+                except Exception as exc:
+                    log.error("cannot load game %s for its clock: %s", gid, short(exc))
         live = {gid for gid, r in self.rooms.items() if r.busy()}
         expired = [gid for gid in idle if gid not in live]
         await asyncio.to_thread(self.store.expire, expired)
@@ -268,10 +301,22 @@ class Hub:
             if room.unsaved:
                 return  # this process is mid-run: storing its moves tells it what it missed
             row = await asyncio.to_thread(self.store.get, game_id)
-            fresh = await asyncio.to_thread(self.store.actions_since, game_id, room.seq)
             if row is None:
                 return
+            stored = await asyncio.to_thread(self.store.count_actions, game_id)
+            reloaded = stored < room.seq
+            if reloaded:
+                # Moves were taken back through another process: read the game afresh.
+                again = await asyncio.to_thread(self._load, game_id)
+                if again is None:
+                    return
+                room.state, room.log = again.state, again.log
+                room.taken = []
+                room.last_actor = None
+            fresh = await asyncio.to_thread(self.store.actions_since, game_id, room.seq)
             if fresh:
+                room.taken = []  # another process moved: nothing before it can be taken back
+                room.last_actor = None
                 state = room.state.clone()
                 lines = []
                 for data in fresh:
@@ -281,10 +326,21 @@ class Hub:
                 room.state = state
                 room.log.extend(lines)
             seats_changed = row.seats != room.seats
-            if not fresh and not seats_changed and row.status == room.status:
+            clock = None if row.clock is None else Clock.from_json(row.clock)
+            same_clock = (clock is None) == (room.clock is None) and (
+                clock is None or room.clock is None or clock.to_json() == room.clock.to_json()
+            )
+            if (
+                not (fresh or reloaded or seats_changed)
+                and row.status == room.status
+                and same_clock
+            ):
                 return
             room.seats = row.seats
             room.status = row.status
+            room.clock = clock
+            if clock is not None and self.coord.holds(room.id):
+                self.sync_clock(room)
             if seats_changed:
                 for viewer in room.viewers:
                     if viewer.seat is not None and room.seats[viewer.seat]["kind"] != "human":
@@ -305,7 +361,8 @@ class Hub:
         hints = board_hints(room.game.name)
         legal: list[dict[str, Any]] = []
         names: dict[str, str] = {}
-        if seat is not None and to_move == seat and not state.is_terminal():
+        mine = seat is not None and room.seats[seat]["kind"] == "human"
+        if mine and to_move == seat and not state.is_terminal():
             for i, a in enumerate(state.legal_actions()):
                 legal.append(
                     {
@@ -330,7 +387,7 @@ class Hub:
             "seq": room.seq,
             "seat": seat,
             "players": list(room.game.player_names),
-            "seats": [{"name": s["name"], "kind": s["kind"]} for s in room.seats],
+            "seats": [public_seat(s) for s in room.seats],
             "to_move": to_move,
             "status": room.status,
             "terminal": state.is_terminal(),
@@ -344,6 +401,8 @@ class Hub:
             "dice": latest_dice(room.game.name, history),
             "panel": [] if seat is None else [list(row) for row in hints.panel(obs, seat)],
             "hint": hints.hint(obs),
+            "undo": seat is not None and self.undo_refusal(room, seat) == "",
+            "clock": None if room.clock is None else room.clock.public(clocks.now()),
             "log_start": start,
             "log": room.log[start:],
         }
@@ -379,10 +438,16 @@ class Hub:
                 raise IllegalActionError("the game expired after a long time without a move", "")
             if room.seats[seat]["kind"] != "human":
                 raise IllegalActionError("a bot plays this seat now: the link only watches", "")
+            if room.blocked:
+                raise IllegalActionError(WAITING, "")
             if state.current_player() != seat:
                 raise IllegalActionError("it is not your turn", "")
             action = room.game.action_from_json(action_json)
+            before, prior = room.state, room.last_actor
+            text = before.action_to_string(action)
+            taken = room.taken[:] if room.taken and room.taken[-1].seat == seat else []
             self._commit(room, [action])
+            room.taken = [*taken, Taken(seat, room.seq, before, action, text, prior)]
             automatic = self._automatic(room)
         if automatic:
             self.kick(room)  # the driver shows this move with the dice and bot moves after it
@@ -417,11 +482,14 @@ class Hub:
         lines = []
         for a in actions:
             lines.append(state.action_to_string(a))
+            room.last_actor = state.current_player()
             state.apply_action(a)
+        room.taken.clear()  # whatever came before this move can no longer be taken back
         room.state = state
         room.log.extend(lines)
-        room.status = "finished" if state.is_terminal() else "running"
+        room.status = "finished" if state.is_terminal() else status_for(room.seats, room.status)
         room.touched = time.monotonic()
+        self.sync_clock(room)
         room.unsaved.extend(a.to_json() for a in actions)
         if not defer:
             self.flush(room)
@@ -440,7 +508,9 @@ class Hub:
         result = result_of(state) if state.is_terminal() else None
         first = room.seq - len(room.unsaved) + 1
         try:
-            self.store.append(room.id, first, room.unsaved, room.status, result)
+            self.store.append(
+                room.id, first, room.unsaved, room.status, result, state.current_player()
+            )
         except Exception as exc:
             # Nothing unstored may be shown or kept: go back to what the database holds.
             fresh = self._load(room.id)
@@ -469,9 +539,11 @@ class Hub:
     async def _drive(self, room: Room) -> None:
         """Play chance events and bot seats until a human must act or the game ends.
 
-        Viewers hear of a run of automatic moves at its end, before a slow bot starts to think,
-        and at least every ``PACE`` seconds: a fast bot game does not spend the server on
-        pictures nobody has time to see.
+        In a game with people, viewers hear of each bot decision on its own (with the dice
+        rolled before it), so their pages can show the bots' moves one by one at the pace each
+        viewer chooses. In a game of bots alone they hear of a run of automatic moves at its
+        end, before a slow bot starts to think, and at least every ``PACE`` seconds: a fast bot
+        game does not spend the server on pictures nobody has time to see.
         """
         if not await self.coord.claim(room.id):
             # Another process drives this game; show what this one stored, and wait to hear.
@@ -492,7 +564,11 @@ class Hub:
                 state = room.state
                 if state.is_terminal() or room.status == "expired" or room.evicted:
                     return
+                if room.blocked:
+                    self.flush(room)
+                    return
                 p = state.current_player()
+                decided = False
                 if state.is_chance_node():
                     self._commit(room, [state.sample_chance(room.chance_rng())], defer=True)
                     changed = True
@@ -506,6 +582,7 @@ class Hub:
                         chosen = agent.act(state, p, make_rng(seed))
                         self._commit(room, [chosen], defer=True)
                         changed = True
+                        decided = room.has_people
                     else:
                         self._settle(room)
                         snapshot = state.to_json()
@@ -515,7 +592,11 @@ class Hub:
                     self._settle(room)
                     return
             if changed:
-                await self._maybe_broadcast(room)
+                if decided:
+                    # People watch each bot decision on its own (their page paces them).
+                    await self.broadcast(room)
+                else:
+                    await self._maybe_broadcast(room)
                 continue
             if room.last_broadcast < room.changed:
                 await self.broadcast(room)  # show the position the bot is thinking about
@@ -551,7 +632,10 @@ class Hub:
                         short(exc),
                     )
                     return
-            await self._maybe_broadcast(room)
+            if room.has_people:
+                await self.broadcast(room)
+            else:
+                await self._maybe_broadcast(room)
 
     async def _maybe_broadcast(self, room: Room) -> None:
         if time.monotonic() - max(room.last_broadcast, room.quiet_since) >= PACE:
@@ -567,7 +651,7 @@ class Hub:
         async with room.lock:
             seats = [dict(s) for s in room.seats]
             seats[seat] = {"name": seats[seat]["name"], "kind": "bot", "agent": spec}
-            status = "running" if room.status == "open" else room.status
+            status = status_for(seats, room.status)
             self.store.revoke_seat(room.id, seat)
             self.store.set_seats(room.id, seats, status)
             room.seats = seats
@@ -575,12 +659,197 @@ class Hub:
             for viewer in room.viewers:
                 if viewer.seat == seat:
                     viewer.seat = None
+            self.sync_clock(room)
         await self.broadcast(room)
         self.kick(room)
+
+    async def seat_connected(self, room: Room, seat: int) -> None:
+        """The first connection of a seat's link takes the seat (the game may then start)."""
+        if room.seats[seat].get("taken", True):
+            return
+        async with room.lock:
+            seats = [dict(s) for s in room.seats]
+            seats[seat]["taken"] = True
+            status = status_for(seats, room.status)
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, status)
+            room.seats, room.status = seats, status
+            self.sync_clock(room)
+        await self.broadcast(room)
+        self.kick(room)
+
+    async def take_seat(self, room: Room, seat: int, token_hash: str, player: str | None) -> str:
+        """Give an open seat of the lobby to a player; ``""`` if done, else why not."""
+        async with room.lock:
+            if room.status not in ("open", "running"):
+                return f"the game is {room.status}: its seats can no longer be taken"
+            if not joinable(room.seats[seat]):
+                return f"seat {seat + 1} ({room.seats[seat]['name']}) is not open: someone has it"
+            seats = [dict(s) for s in room.seats]
+            seats[seat]["taken"] = True
+            if player:
+                seats[seat]["player"] = player
+            status = status_for(seats, room.status)
+            took = await asyncio.to_thread(
+                self.store.take_seat, room.id, seat, token_hash, seats, status
+            )
+            if not took:
+                return (
+                    f"seat {seat + 1} ({room.seats[seat]['name']}) was just taken by someone else"
+                )
+            room.seats, room.status = seats, status
+            self.sync_clock(room)
+        await self.broadcast(room)
+        self.kick(room)
+        return ""
+
+    # -- clocks -----------------------------------------------------------------------------------
+
+    def sync_clock(self, room: Room) -> None:
+        """Run the clock of the seat the game waits for (a human's), or none; store a change."""
+        clock = room.clock
+        if clock is None:
+            return
+        state = room.state
+        seat = None
+        if room.status in ("open", "running") and not room.blocked and not state.is_terminal():
+            p = state.current_player()
+            if p >= 0 and room.seats[p]["kind"] == "human":
+                seat = p
+        if clock.run(seat, clocks.now()):
+            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
+        if room.clock_timer is not None:
+            room.clock_timer.cancel()
+            room.clock_timer = None
+        deadline = clock.deadline()
+        if deadline is not None:
+            loop = asyncio.get_running_loop()
+            room.clock_timer = loop.call_later(
+                max(0.0, deadline - clocks.now()) + 0.05,
+                lambda: loop.create_task(self._time_out(room)),
+            )
+
+    async def _time_out(self, room: Room) -> None:
+        """The running clock ran out: a bot stands in for the seat, or the seat forfeits."""
+        async with room.lock:
+            clock = room.clock
+            if clock is None or clock.seat is None or room.evicted:
+                return
+            if not self.coord.holds(room.id):
+                return  # the process that drives the game runs its clocks
+            seat = clock.seat
+            if clock.remaining(seat, clocks.now()) > 0:
+                self.sync_clock(room)  # the clock was given time since: wait again
+                return
+            seats = [dict(s) for s in room.seats]
+            old = seats[seat]
+            if clock.on_timeout == "bot":
+                seats[seat] = {**old, "kind": "bot", "agent": "heuristic", "stand_in": True}
+            else:
+                seats[seat] = {
+                    "name": old["name"],
+                    "kind": "bot",
+                    "agent": "heuristic",
+                    "forfeited": True,
+                    **({"player": old["player"]} if old.get("player") else {}),
+                }
+                await asyncio.to_thread(self.store.revoke_seat, room.id, seat)
+                for viewer in room.viewers:
+                    if viewer.seat == seat:
+                        viewer.seat = None
+            clock.left[seat] = 0.0
+            clock.seat = None
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
+            room.seats = seats
+            room.taken.clear()
+            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
+            self.sync_clock(room)
+            log.info("game %s: seat %s ran out of time (%s)", room.id, seat, clock.on_timeout)
+        await self.broadcast(room)
+        self.kick(room)
+
+    async def reclaim(self, room: Room, seat: int) -> str:
+        """The player of a seat a bot stands in for takes it back; ``""`` or why not."""
+        async with room.lock:
+            if not room.seats[seat].get("stand_in"):
+                return "no bot stands in for your seat: it is yours already"
+            if room.status not in ("open", "running"):
+                return f"the game is {room.status}"
+            seats = [dict(s) for s in room.seats]
+            back = {k: v for k, v in seats[seat].items() if k not in ("agent", "stand_in")}
+            seats[seat] = {**back, "kind": "human"}
+            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
+            room.seats = seats
+            if room.clock is not None:
+                room.clock.grace(seat, clocks.now())
+                self.store.set_clock(room.id, room.clock.to_json(), room.clock.deadline())
+            self.sync_clock(room)
+        await self.broadcast(room)
+        self.kick(room)
+        return ""
+
+    def undo_refusal(self, room: Room, seat: int) -> str:
+        """Why ``seat`` may not take its last decision back now; ``""`` if it may."""
+        if room.state.is_terminal():
+            return "the game is over: its moves stand"
+        if room.status not in ("open", "running"):
+            return f"the game is {room.status}: its moves stand"
+        if room.seats[seat]["kind"] != "human":
+            return "a bot plays this seat now"
+        top = room.taken[-1] if room.taken else None
+        if top is not None and top.seat == seat and top.seq == room.seq:
+            if revealed(top, room.state):
+                return (
+                    f"your move '{top.text}' showed you something that was hidden: "
+                    "it cannot be taken back"
+                )
+            return ""
+        if room.seq == 0:
+            return "no move has been made yet"
+        if room.last_actor is None:
+            return "the last move was made before the server last started: it stands"
+        if room.last_actor == CHANCE:
+            return "chance has spoken since your last move (a die, a card or a draw): it stands"
+        if room.last_actor != seat:
+            name = room.game.player_names[room.last_actor]
+            return f"{name} has moved since your last move: it stands"
+        return "your last move came before a move of the server's: it stands"
+
+    async def undo(self, room: Room, seat: int) -> tuple[str, str]:
+        """Take back ``seat``'s last decision: ``("", its text)``, or ``(why not, "")``.
+
+        The move is deleted from the store and the position before it restored, so a resumed
+        or replayed game never holds it; every viewer gets its view afresh.
+        """
+        async with room.lock:
+            why = self.undo_refusal(room, seat)
+            if why:
+                return why, ""
+            top = room.taken.pop()
+            self.flush(room)
+            keep = room.seq - 1
+            status = room.status
+            await asyncio.to_thread(
+                self.store.truncate, room.id, keep, status, top.before.current_player()
+            )
+            room.state = top.before
+            del room.log[keep:]
+            room.status = status
+            room.last_actor = top.prior_actor
+            room.touched = time.monotonic()
+            self.sync_clock(room)
+        for viewer in list(room.viewers):
+            viewer.log_seen = room.seq
+            try:
+                await viewer.send(self.view(room, viewer.seat))
+            except Exception:
+                room.viewers.discard(viewer)
+        return "", top.text
 
     async def close(self) -> None:
         """Stop every room's driver."""
         for room in self.rooms.values():
+            if room.clock_timer is not None:
+                room.clock_timer.cancel()
             if room.driver is not None:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -32,6 +32,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from alea.server.coordination import CHANNEL
 
@@ -54,6 +55,9 @@ games_table = Table(
     Column("secret", String(128), nullable=True),
     Column("client", String(64), nullable=True, index=True),
     Column("record_hash", String(64), nullable=True, index=True),
+    Column("to_move", Integer, nullable=True),
+    Column("clock", Text, nullable=True),
+    Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),
 )
 
 seat_tokens_table = Table(
@@ -73,8 +77,54 @@ actions_table = Table(
 )
 
 STATUSES = ("open", "running", "finished", "expired")
-"""``open``: a human seat has never connected; ``running``; ``finished``; ``expired``: left idle
-for longer than the server keeps unfinished games."""
+"""``open``: waiting for players (a human seat not taken yet); ``running``; ``finished``;
+``expired``: left idle for longer than the server keeps unfinished games."""
+
+MAX_PLAYER_NAME = 40
+"""Longest display name a player may give."""
+
+
+def seat_taken(seat: dict[str, Any]) -> bool:
+    """Whether a human seat has its player.
+
+    A lobby seat has one once someone joined it, an invited seat once its link connected
+    (seats stored before either existed count as taken).
+    """
+    return seat["kind"] != "human" or bool(seat.get("taken", True))
+
+
+def joinable(seat: dict[str, Any]) -> bool:
+    """Whether anyone may take ``seat`` from the lobby (an open seat nobody has joined)."""
+    return seat["kind"] == "human" and bool(seat.get("lobby")) and not seat_taken(seat)
+
+
+def status_for(seats: list[dict[str, Any]], current: str) -> str:
+    """The status of a game with ``seats`` that was ``current``.
+
+    Open while a human seat waits for its player, running once every seat has one. Finished
+    and expired games keep theirs, and a running game never goes back to open.
+    """
+    if current not in ("open", "running"):
+        return current
+    if current == "open" and not all(seat_taken(s) for s in seats):
+        return "open"
+    return "running"
+
+
+def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """What anyone may know of a seat.
+
+    Its name, kind, player's name, whether it is free, and whether a bot stands in for its
+    player (or took it over when the player forfeited).
+    """
+    return {
+        "name": seat["name"],
+        "kind": seat["kind"],
+        "player": seat.get("player"),
+        "open": joinable(seat),
+        "stand_in": bool(seat.get("stand_in")),
+        "forfeited": bool(seat.get("forfeited")),
+    }
 
 
 def digest(token: str) -> str:
@@ -107,6 +157,10 @@ class GameRow:
     updated: datetime
     secret: str | None = None
     """Never part of a summary or a view: it leaves the server only in a finished record."""
+    to_move: int | None = None
+    """The seat the stored position waits for (``None``: not stored for this game)."""
+    clock: dict[str, Any] | None = None
+    """The time control and the seats' clocks (``alea.server.clocks.Clock``), if any."""
 
     def summary(self, moves: int) -> dict[str, Any]:
         """What the lobby lists about a game (neither its secret nor its seed)."""
@@ -115,10 +169,16 @@ class GameRow:
             "game": self.game,
             "players": len(self.seats),
             "options": self.options,
-            "seats": [{"name": s["name"], "kind": s["kind"]} for s in self.seats],
+            "seats": [public_seat(s) for s in self.seats],
             "status": self.status,
             "result": self.result,
             "moves": moves,
+            "to_move": self.to_move,
+            "clock": None
+            if self.clock is None
+            else {
+                k: self.clock[k] for k in ("kind", "base", "increment", "per_move", "on_timeout")
+            },
             "created": self.created.isoformat(),
             "updated": self.updated.isoformat(),
         }
@@ -139,6 +199,8 @@ def _row(r: Any) -> GameRow:
         created=created,
         updated=updated,
         secret=r.secret,
+        to_move=r.to_move,
+        clock=None if r.clock is None else json.loads(r.clock),
     )
 
 
@@ -214,6 +276,7 @@ class Store:
         secret: str | None = None,
         client: str | None = None,
         record_hash: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Store a new game with its seat token digests (and, for imports, its actions)."""
         now = _now()
@@ -234,6 +297,7 @@ class Store:
                     secret=secret,
                     client=client,
                     record_hash=record_hash,
+                    clock=None if clock is None else json.dumps(clock),
                 )
             )
             if token_hashes:
@@ -292,6 +356,7 @@ class Store:
         actions: list[dict[str, Any]],
         status: str,
         result: dict[str, Any] | None,
+        to_move: int | None = None,
     ) -> None:
         """Commit ``actions`` as numbers ``seq``, ``seq+1``…, with the game's new status."""
         with self.engine.begin() as conn:
@@ -309,7 +374,23 @@ class Store:
                     status=status,
                     result=None if result is None else json.dumps(result),
                     updated=_now(),
+                    to_move=to_move,
                 )
+            )
+            self._notify(conn, [game_id])
+
+    def truncate(self, game_id: str, keep: int, status: str, to_move: int) -> None:
+        """Delete a game's moves after the first ``keep`` (a move taken back) in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_table.delete().where(
+                    actions_table.c.game_id == game_id, actions_table.c.seq > keep
+                )
+            )
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(status=status, result=None, updated=_now(), to_move=to_move)
             )
             self._notify(conn, [game_id])
 
@@ -322,6 +403,24 @@ class Store:
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
             self._notify(conn, [game_id])
+
+    def set_clock(self, game_id: str, clock: dict[str, Any], deadline: float | None) -> None:
+        """Store a game's clocks and the moment the running one runs out (wall time)."""
+        when = None if deadline is None else datetime.fromtimestamp(deadline, UTC)
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(clock=json.dumps(clock), clock_deadline=when)
+            )
+            self._notify(conn, [game_id])
+
+    def clocks_due(self, at: datetime) -> list[str]:
+        """Unfinished games whose running clock ran out by ``at``."""
+        c = games_table.c
+        q = select(c.id).where(c.clock_deadline <= at, c.status.in_(("open", "running")))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q).all()]
 
     def seat_for(self, game_id: str, token: str) -> int | None:
         """The seat a token opens in a game, or ``None``."""
@@ -356,6 +455,23 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
         return [_row(r).summary(int(r.n or 0)) for r in rows]
+
+    def summaries(self, game_ids: list[str]) -> list[dict[str, Any]]:
+        """Summaries of the games named (those that exist), in the order named."""
+        counts = (
+            select(actions_table.c.game_id, func.count().label("n"))
+            .where(actions_table.c.game_id.in_(game_ids))
+            .group_by(actions_table.c.game_id)
+            .subquery()
+        )
+        q = (
+            select(games_table, counts.c.n)
+            .outerjoin(counts, counts.c.game_id == games_table.c.id)
+            .where(games_table.c.id.in_(game_ids))
+        )
+        with self.engine.connect() as conn:
+            found = {r.id: _row(r).summary(int(r.n or 0)) for r in conn.execute(q).all()}
+        return [found[g] for g in game_ids if g in found]
 
     def unfinished(self) -> list[str]:
         """Ids of games that are open or running."""
@@ -392,6 +508,31 @@ class Store:
             ).first()
         return None if r is None else str(r.id)
 
+    def take_seat(
+        self, game_id: str, seat: int, token_hash: str, seats: list[dict[str, Any]], status: str
+    ) -> bool:
+        """Give an open seat its token and the game its new seats, in one transaction.
+
+        Returns ``False`` (and changes nothing) when the seat has a token already: someone
+        else took it first.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    seat_tokens_table.insert().values(
+                        game_id=game_id, seat=seat, token_hash=token_hash
+                    )
+                )
+                conn.execute(
+                    games_table.update()
+                    .where(games_table.c.id == game_id)
+                    .values(seats=json.dumps(seats), status=status, updated=_now())
+                )
+                self._notify(conn, [game_id])
+        except IntegrityError:
+            return False
+        return True
+
     def revoke_seat(self, game_id: str, seat: int) -> None:
         """Forget the token of ``seat``: its link no longer opens the seat."""
         with self.engine.begin() as conn:
@@ -402,11 +543,17 @@ class Store:
             )
 
     def idle_games(self, open_before: datetime, running_before: datetime) -> list[str]:
-        """Open games untouched since ``open_before`` and running ones since ``running_before``."""
+        """Unfinished games left idle too long.
+
+        An open game without a move expires once untouched since ``open_before``; any other
+        unfinished one (an open game under way waits for one seat's player) since
+        ``running_before``.
+        """
         c = games_table.c
+        moved = select(actions_table.c.game_id).where(actions_table.c.game_id == c.id).exists()
         q = select(c.id).where(
-            ((c.status == "open") & (c.updated < open_before))
-            | ((c.status == "running") & (c.updated < running_before))
+            ((c.status == "open") & ~moved & (c.updated < open_before))
+            | (c.status.in_(("open", "running")) & (c.updated < running_before))
         )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(q).all()]

@@ -112,3 +112,22 @@ def test_the_receiver_sees_its_counter_only_after_both_handouts() -> None:
     assert s.observation(1)["people_counters"][3] is None  # until it is called (HRE-3.8)
     assert s.observation(3)["people_counters"][0] is None
     assert s.observation(0)["people_counters"][2] == 1  # People 1 is called first
+
+
+@pytest.mark.rule("HRE-3.8")
+def test_a_called_counter_is_public_and_a_spectator_sees_it_too() -> None:
+    s = blind_pass(3)
+    rng = random.Random(2)
+    while s.stage in (DRAW, HAND):
+        assert s.observation(None)["people_counters"] == [None] * s.S
+        assert s.observation(None)["emperor_counters"] == [None] * s.S
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
+    first = min(c for c in s.pcounter if c)  # the lowest People is called first
+    caller = s.pcounter.index(first)
+    spectator = s.observation(None)
+    assert spectator["people_counters"][caller] == first
+    hidden = [p for p in range(s.S) if p != caller]
+    assert all(spectator["people_counters"][p] is None for p in hidden)
+    assert all(n is None for n in spectator["emperor_counters"])
+    for p in hidden:  # every seat sees the called counter
+        assert s.observation(p)["people_counters"][caller] == first

@@ -21,6 +21,15 @@ def seats_of(s: HotrePosition, player: int | None) -> set[int]:
     return {seat for seat in range(s.seat_count) if s.seat_player(seat) == player}
 
 
+def shown(s: HotrePosition, know: int, mask: int) -> bool:
+    """Whether a counter known to the seats in ``know`` is shown to the seats in ``mask``.
+
+    A counter known to every seat has been called (HRE-3.8) and is public: a spectator, who
+    holds no seat, sees it too.
+    """
+    return bool(know & mask) or know == (1 << s.seat_count) - 1
+
+
 def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
     """What ``player`` may see (HRE hidden information table); ``None``: a spectator."""
     mine = seats_of(s, player)
@@ -68,11 +77,11 @@ def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
         "played_this_period": s.cards_played.copy(),
         "used_cards": s.used_cards.copy(),
         "people_counters": [
-            s.people_counter[seat] if s.people_counter_seen[seat] & mask else None
+            s.people_counter[seat] if shown(s, s.people_counter_seen[seat], mask) else None
             for seat in range(s.seat_count)
         ],
         "emperor_counters": [
-            s.emperor_counter[seat] if s.emperor_counter_seen[seat] & mask else None
+            s.emperor_counter[seat] if shown(s, s.emperor_counter_seen[seat], mask) else None
             for seat in range(s.seat_count)
         ],
         "has_people_counter": [bool(c) for c in s.people_counter],

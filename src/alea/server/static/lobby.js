@@ -65,11 +65,12 @@ function drawSeats() {
   const names = seatNames(g, n);
   const rows = names.map((name, i) => {
     const sel = el("select", { "data-seat": i, "aria-label": "seat " + name },
-      el("option", { value: "human" }, "human"),
+      el("option", { value: "human" }, "human (a link to send)"),
+      el("option", { value: "open" }, "human: open seat in the lobby"),
       el("option", { value: "bot:heuristic" }, "bot: heuristic"),
       el("option", { value: "bot:random" }, "bot: random (easy)"),
       el("option", { value: "bot:mcts:time=1" }, "bot: search, 1 s a move (strong)"));
-    sel.value = i === 0 ? "human" : "bot:heuristic";
+    sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:heuristic";
     return el("div", { class: "seatrow" }, el("span", {}, name), sel);
   });
   $("seats").replaceChildren(...rows);
@@ -77,18 +78,30 @@ function drawSeats() {
 
 async function create() {
   const g = currentGame();
+  const name = playerName();
+  let named = false;
   const seats = [...document.querySelectorAll("#seats select")].map((s) => {
     const v = s.value;
-    return v === "human" ? { kind: "human" } : { kind: "bot", agent: v.slice(4) };
+    if (v === "open") return { kind: "human", open: true };
+    if (v !== "human") return { kind: "bot", agent: v.slice(4) };
+    // The creator's own seat is the first one with a link: it carries the creator's name.
+    const seat = name && !named ? { kind: "human", player: name } : { kind: "human" };
+    named = true;
+    return seat;
   });
   const options = chosenOptions(g);
   const body = { game: g.id, players: Number($("players").value), options, seats };
+  const [kind, a, b] = $("clock").value.split(":");
+  if (kind === "realtime") Object.assign(body, { clock: { kind, base: Number(a), increment: Number(b) }, on_timeout: $("timeout").value });
+  if (kind === "move") Object.assign(body, { clock: { kind, per_move: Number(a) }, on_timeout: $("timeout").value });
   try {
     const made = await api("POST", "/api/games", body);
     const hosted = JSON.parse(localStorage.getItem("alea-host") || "{}");
     hosted[made.id] = made.host_token;
     localStorage.setItem("alea-host", JSON.stringify(hosted));
-    const items = made.seats.filter((s) => s.link).map((s) => {
+    made.seats.filter((s) => s.link).slice(0, 1).forEach((s) => rememberSeat(made.id, g.id, s));
+    const items = made.seats.filter((s) => s.link || s.open).map((s) => {
+      if (s.open) return el("li", {}, el("strong", {}, s.name + ": "), "open seat, listed below for anyone to join");
       const url = location.origin + s.link;
       return el("li", {}, el("strong", {}, s.name + ": "), el("a", { href: s.link, class: "seatlink" }, url));
     });
@@ -99,11 +112,40 @@ async function create() {
   } catch (e) { toast(e.message); }
 }
 
+function playerName() { return $("playerName").value.trim().replace(/\s+/g, " "); }
+
+function rememberSeat(gameId, game, seat) {
+  AleaOnline.holdSeat({ id: gameId, game, seat: seat.seat, name: seat.name, link: seat.link });
+}
+
+async function join(g, i) {
+  try {
+    const taken = await api("POST", "/api/games/" + g.id + "/seats/" + i + "/join", { name: playerName() || null });
+    rememberSeat(g.id, g.game, taken);
+    location.href = taken.link;
+  } catch (e) { toast(e.message); refresh(); }
+}
+
+function seatCell(g, s, i) {
+  const who = s.kind === "bot" ? " (bot)" : s.player ? " (" + s.player + ")" : "";
+  if (!s.open) return el("span", { class: "seat" }, s.name + who);
+  return el("span", { class: "seat free" }, s.name + ": ",
+    el("button", { class: "join", title: "Take the seat of " + s.name, onclick: () => join(g, i) }, "Join"));
+}
+
+function clockText(c) {
+  if (!c) return "";
+  if (c.kind === "move") return c.per_move >= 86400 ? Math.round(c.per_move / 86400) + " d a move" : Math.round(c.per_move / 3600) + " h a move";
+  return Math.round(c.base / 60) + " min + " + c.increment + " s";
+}
+
 function gameRow(g) {
-  const seats = g.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ");
+  const seats = el("td", {}, ...g.seats.map((s, i) => seatCell(g, s, i)));
+  if (g.clock) seats.append(el("small", { class: "clocknote" }, "⏱ " + clockText(g.clock)));
   const link = g.status === "finished" ? el("a", { href: "/replay/" + g.id }, "replay")
     : el("a", { href: "/watch/" + g.id }, "watch");
-  return el("tr", {}, el("td", {}, g.game), el("td", {}, seats), el("td", {}, g.moves + " moves"), el("td", {}, link));
+  const title = (catalog.games.find((c) => c.id === g.game) || {}).title || g.game;
+  return el("tr", {}, el("td", {}, title), seats, el("td", {}, g.moves + " moves"), el("td", {}, link));
 }
 
 async function refresh() {
@@ -130,6 +172,8 @@ async function importRecord(ev) {
   $("game").addEventListener("change", drawPlayers);
   $("players").addEventListener("change", drawSeats);
   $("start").addEventListener("click", create);
+  $("playerName").value = localStorage.getItem("alea-name") || "";
+  $("playerName").addEventListener("change", () => localStorage.setItem("alea-name", playerName()));
   $("import").addEventListener("change", importRecord);
   drawPlayers();
   refresh();

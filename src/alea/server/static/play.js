@@ -16,12 +16,14 @@ function connect() {
     $("conn").className = "dot on";
     $("connText").textContent = "connected";
     ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    if (window.AleaOnline) AleaOnline.sender = (m) => ws.readyState === WebSocket.OPEN && (ws.send(JSON.stringify(m)), true);
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view") show(msg);
+    if (msg.type === "view") (window.AleaPace ? AleaPace.push(msg, show) : show(msg));
     else if (msg.type === "why") toast(capitalise(msg.message), 6000);
-    else if (msg.type === "error") toast(msg.message);
+    else if (msg.type === "error") toast(msg.message + (msg.rule ? " (" + msg.rule + ")" : ""));
+    document.dispatchEvent(new CustomEvent("alea:message", { detail: msg }));
   };
   ws.onclose = (ev) => {
     $("conn").className = "dot off";
@@ -144,6 +146,7 @@ function showTools(msg) {
   $("export").href = "/api/games/" + msg.id + "/record";
   $("replay").hidden = !msg.terminal;
   $("replay").href = "/replay/" + msg.id;
+  document.dispatchEvent(new CustomEvent("alea:view", { detail: msg }));
 }
 
 $("handover").addEventListener("click", async () => {

@@ -1,0 +1,306 @@
+"""Online play in a real browser, several players at once: the lobby, turns, chat, spectators.
+
+Each player is a browser context of its own (its own storage, as on another machine).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from server_helpers import post
+from test_browser import CHROMIUM, browser, site  # noqa: F401  (the fixtures, shared)
+from test_server_undo import keeps_the_turn
+
+import alea
+from alea.core.fairness import chance_rng, secret_from_seed
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def create(url: str, body: dict[str, Any]) -> Any:
+    """A new game made through the API of the server at ``url``."""
+    return post(port_of(url), "/api/games", body)
+
+
+def get(url: str, path: str) -> Any:
+    with urllib.request.urlopen(url + path, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    host = host_ctx.new_page()
+    host.goto(site + "/")
+    host.fill("#playerName", "Ann")
+    host.select_option("#game", "forum")
+    host.select_option("#players", "2")
+    host.locator("#seats select").nth(0).select_option("human")
+    host.locator("#seats select").nth(1).select_option("open")
+    host.click("#start")
+    host.locator("#links a.seatlink").first.wait_for()
+    assert host.locator("#links a.seatlink").count() == 1  # no link for the open seat
+    host.locator("#links a.seatlink").first.click()
+    host.wait_for_selector("#board svg")
+
+    guest = guest_ctx.new_page()
+    guest.goto(site + "/")
+    guest.fill("#playerName", "Bob")
+    join = guest.get_by_role("button", name="Join")
+    join.first.wait_for()
+    join.first.click()
+    guest.wait_for_url("**/play/**#*")
+    guest.wait_for_selector("#board svg")
+    guest.wait_for_function(
+        "() => document.getElementById('title').textContent.includes('Cornelii')"
+    )
+    # The game started for both: someone has a choice to make.
+    for page in (host, guest):
+        page.wait_for_function("() => !document.getElementById('turn').textContent.startsWith('…')")
+    game_id = guest.url.split("/play/")[1].split("#")[0]
+    summary = get(site, f"/api/games/{game_id}")
+    assert summary["status"] == "running"
+    assert [s["player"] for s in summary["seats"]] == ["Ann", "Bob"]
+    # The lobby lists it as running now, with no seat left to join.
+    guest.goto(site + "/")
+    guest.locator("#running td").first.wait_for()
+    assert "Bob" in guest.locator("#running").inner_text()
+    assert guest.get_by_role("button", name="Join").count() == 0
+    host_ctx.close()
+    guest_ctx.close()
+
+
+def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:  # noqa: F811
+    """One page per seat link, each in a context of its own, its board drawn."""
+    pages = []
+    for link in links:
+        page = browser.new_context().new_page()
+        page.goto(site + link)
+        page.wait_for_selector("#board svg")
+        pages.append(page)
+    return pages
+
+
+def close(pages: list[Any]) -> None:
+    for page in pages:
+        page.context.close()
+
+
+def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:  # noqa: F811
+    made = create(
+        site,
+        {"game": "forum", "players": 2, "seed": 6, "seats": [{"kind": "human"}] * 2},
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    titles = "() => document.title"
+    for page in pages:
+        page.wait_for_function("() => document.getElementById('turn').textContent !== ''")
+    mover = next(i for i, p in enumerate(pages) if p.locator("#choices button").count())
+    other = pages[1 - mover]
+    assert pages[mover].evaluate(titles).startswith("Your turn")
+    assert not other.evaluate(titles).startswith("Your turn")
+    icon = pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href")
+    assert icon.startswith("data:image/svg+xml")
+    # The mover plays until the turn passes: the other tab's title then starts with "Your turn".
+    for _ in range(200):
+        if other.evaluate(titles).startswith("Your turn"):
+            break
+        buttons = pages[mover].locator("#choices button:enabled")
+        if buttons.count():
+            buttons.first.click()
+        pages[mover].wait_for_timeout(50)
+    assert other.evaluate(titles).startswith("Your turn")
+    # The mover's page shows the views at its pace: the title changes once it shows the last.
+    pages[mover].wait_for_function("() => !document.title.startsWith('Your turn')")
+    assert other.evaluate("() => document.querySelector('link[rel=icon]').href") == icon
+    assert pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href") != icon
+    close(pages)
+
+
+def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # noqa: F811
+    made = create(
+        site,
+        {"game": "hotre", "seed": 12, "seats": [{"kind": "bot", "agent": "random"}] * 4},
+    )
+    page = browser.new_context().new_page()
+    page.goto(site + made["spectator"])
+    page.wait_for_selector("#board svg")
+    # A counter named on the spectator's board: "People: <name>", not "People: hidden".
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#board svg text')]
+                 .some((t) => /^(People|Emperor): (?!hidden)/.test(t.textContent))""",
+        timeout=60_000,
+    )
+    assert page.locator("#title").inner_text().endswith("spectator")
+    page.context.close()
+
+
+def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = create(
+        site,
+        {"game": "forum", "players": 2, "seed": 7, "seats": [{"kind": "human"}] * 2},
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    dialogs: list[str] = []
+    for page in pages:
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    line = "<img src=x onerror=alert(1)>"
+    chat = pages[0].get_by_role("textbox", name="Chat message")
+    chat.fill("x" * 501)  # the box holds 500 characters at most
+    assert len(chat.input_value()) == 500
+    chat.fill(line)
+    chat.press("Enter")
+    other = pages[1].get_by_role("log", name="Chat")
+    other.get_by_text(line).wait_for()
+    assert other.locator("img").count() == 0
+    # Stored, so the writer's box is emptied when the line comes back.
+    pages[0].wait_for_function("() => document.getElementById('chatText').value === ''")
+    pages[1].wait_for_timeout(300)
+    assert dialogs == []
+    close(pages)
+
+
+def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the_rest(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = create(
+        site,
+        {
+            "game": "triumvirate",
+            "seed": 5,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": "heuristic"}] * 2,
+        },
+    )
+    [page] = seat_pages(browser, site, [made["seats"][0]["link"]])
+    page.select_option("#pace", "2000")
+    lines = "() => document.querySelectorAll('#log > *').length"
+    ff = page.locator("#fastforward")
+    for _ in range(100):
+        buttons = page.locator("#choices button:enabled")
+        if buttons.count():
+            buttons.last.click()
+        if ff.is_enabled():  # bot moves are waiting to be shown
+            break
+        page.wait_for_timeout(100)
+    assert ff.is_enabled(), "the bots' moves never queued up"
+    shown = page.evaluate(lines)
+    page.wait_for_timeout(400)
+    assert page.evaluate(lines) == shown  # the next one waits its 2 seconds
+    ff.click()
+    assert ff.is_disabled()
+    assert page.evaluate(lines) > shown
+    close([page])
+
+
+def first_decision(game: str, seed: int) -> Any:
+    """The position of a seeded server game at its first decision.
+
+    Chance is drawn as the server draws it, from the secret the seed gives.
+    """
+    state = alea.load(game).new_initial_state()
+    secret = secret_from_seed(seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(chance_rng(secret, len(state.history()))))
+    return state
+
+
+def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:  # noqa: F811
+    made = create(
+        site,
+        {"game": "triumvirate", "seed": 3, "seats": [{"kind": "human"}] * 3},
+    )
+    state = first_decision("triumvirate", 3)
+    mover = state.current_player()
+    pick = keeps_the_turn(state)
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    me, other = pages[mover], pages[(mover + 1) % 3]
+    me.locator(f"#choices button[data-i='{pick}']").wait_for()
+    board = "() => document.querySelector('#board > svg').outerHTML"
+    before = me.evaluate(board)
+    undo = me.get_by_role("button", name="Undo")
+    assert not undo.is_visible()  # nothing to take back yet
+    assert not other.get_by_role("button", name="Undo").is_visible()
+    me.locator(f"#choices button[data-i='{pick}']").click()
+    undo.wait_for(state="visible")
+    assert me.evaluate(board) != before
+    undo.click()
+    undo.wait_for(state="hidden")
+    me.wait_for_function(f"() => document.querySelector('#board > svg').outerHTML === {before!r}")
+    note = other.get_by_role("log", name="Chat").get_by_text("took back a move")
+    note.wait_for()
+    close(pages)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    width: int,
+    height: int,
+    tmp_path: Any,
+) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.fill("#playerName", "Ann")
+    page.select_option("#game", "triumvirate")
+    page.locator("#seats select").nth(1).select_option("open")
+    page.locator("#seats select").nth(2).select_option("bot:heuristic")
+    page.click("#start")
+    page.locator("#links a.seatlink").first.wait_for()
+    page.get_by_role("button", name="Join").first.wait_for()
+    page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
+    assert (tmp_path / "lobby.png").stat().st_size > 20_000
+    page.get_by_role("link", name="My games").click()
+    table = page.get_by_role("table", name="My games")
+    table.get_by_text("Waiting for players").wait_for()
+    assert "Crassus" in table.inner_text()
+    page.screenshot(path=str(tmp_path / "my.png"), full_page=True)
+    # Nothing wider than the screen: the page reads on a phone without sideways scrolling.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    ctx.close()
+
+
+def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
+    site: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    made = create(
+        site,
+        {
+            "game": "forum",
+            "players": 2,
+            "seed": 9,
+            "seats": [{"kind": "human"}] * 2,
+            "clock": {"kind": "realtime", "base": 4, "increment": 0},
+            "on_timeout": "bot",
+        },
+    )
+    pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
+    for page in pages:
+        page.locator("#online-clock .clockrow").first.wait_for()
+    # Nobody moves: the clock of the seat to move runs out and a bot stands in for it.
+    stood_in = (
+        "() => document.getElementById('online-clock').textContent.includes('a bot stands in')"
+    )
+    for page in pages:
+        page.wait_for_function(stood_in, timeout=20_000)
+    late = next(i for i, p in enumerate(pages) if p.locator("#reclaim").count())
+    assert pages[1 - late].locator("#reclaim").count() == 0
+    pages[late].get_by_role("button", name="Take my seat back").click()
+    for page in pages:
+        page.wait_for_function(f"() => !({stood_in[6:]})")
+    close(pages)
