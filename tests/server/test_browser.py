@@ -49,7 +49,7 @@ def test_create_a_game_in_the_lobby_and_finish_it_by_clicking(site: str, browser
     page.goto(site + "/")
     page.select_option("#game", "forum")
     page.select_option("#players", "2")
-    page.locator("#seats select").nth(1).select_option("bot:heuristic")
+    page.locator("#seats select").nth(1).select_option("bot:normal")
     page.click("#start")
     link = page.locator("#links a.seatlink").first
     link.wait_for()

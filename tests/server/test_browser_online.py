@@ -258,7 +258,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
     page.fill("#playerName", "Ann")
     page.select_option("#game", "triumvirate")
     page.locator("#seats select").nth(1).select_option("open")
-    page.locator("#seats select").nth(2).select_option("bot:heuristic")
+    page.locator("#seats select").nth(2).select_option("bot:normal")
     page.click("#start")
     page.locator("#links a.seatlink").first.wait_for()
     page.get_by_role("button", name="Join").first.wait_for()

@@ -67,10 +67,12 @@ function drawSeats() {
     const sel = el("select", { "data-seat": i, "aria-label": "seat " + name },
       el("option", { value: "human" }, "human (a link to send)"),
       el("option", { value: "open" }, "human: open seat in the lobby"),
-      el("option", { value: "bot:heuristic" }, "bot: heuristic"),
-      el("option", { value: "bot:random" }, "bot: random (easy)"),
-      el("option", { value: "bot:mcts:time=1" }, "bot: search, 1 s a move (strong)"));
-    sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:heuristic";
+      el("option", { value: "bot:easy" }, "bot: easy (makes mistakes)"),
+      el("option", { value: "bot:normal" }, "bot: normal"),
+      el("option", { value: "bot:hard" }, "bot: hard (thinks \u00bd s a move)"),
+      el("option", { value: "bot:expert" }, "bot: expert (thinks up to 2 s a move)"),
+      el("option", { value: "bot:random" }, "bot: random moves"));
+    sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:normal";
     return el("div", { class: "seatrow" }, el("span", {}, name), sel);
   });
   $("seats").replaceChildren(...rows);

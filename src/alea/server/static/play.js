@@ -154,7 +154,7 @@ $("handover").addEventListener("click", async () => {
   const hosted = JSON.parse(localStorage.getItem("alea-host") || "{}");
   const key = token || hosted[id];
   try {
-    await api("POST", "/api/games/" + id + "/seats/" + view.seat + "/bot", { agent: "heuristic" }, { "X-Alea-Token": key });
+    await api("POST", "/api/games/" + id + "/seats/" + view.seat + "/bot", { agent: "normal" }, { "X-Alea-Token": key });
     toast("A bot plays this seat now.");
   } catch (e) { toast(e.message); }
 });
