@@ -153,3 +153,15 @@ def merge_log(lines: list[str], view: dict[str, Any]) -> None:
     assert start <= len(lines), "a view skipped log lines"
     del lines[start:]
     lines.extend(view["log"])
+
+
+def empty_database(url: str) -> str:
+    """Drop every table of the database at ``url`` (a test database), so migrations start afresh."""
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(url)
+    tables = MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
+    engine.dispose()
+    return url

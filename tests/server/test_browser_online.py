@@ -10,8 +10,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import post
-from test_browser import CHROMIUM, browser, site  # noqa: F401  (the fixtures, shared)
+from server_helpers import CHROMIUM, post
+from test_browser import site  # noqa: F401  (the module's server, shared)
 from test_server_undo import keeps_the_turn
 
 import alea
@@ -36,7 +36,7 @@ def get(url: str, path: str) -> Any:
 
 def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     site: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     host = host_ctx.new_page()
@@ -136,8 +136,8 @@ def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # 
     page.wait_for_selector("#board svg")
     # A counter named on the spectator's board: "People: <name>", not "People: hidden".
     page.wait_for_function(
-        """() => [...document.querySelectorAll('#board svg text')]
-                 .some((t) => /^(People|Emperor): (?!hidden)/.test(t.textContent))""",
+        r"""() => [...document.querySelectorAll('#board svg text')]
+                 .some((t) => /^(People|Emperor)( \d+)?: (?!hidden)/.test(t.textContent))""",
         timeout=60_000,
     )
     assert page.locator("#title").inner_text().endswith("spectator")
@@ -146,7 +146,7 @@ def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # 
 
 def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
     site: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     made = create(
         site,
@@ -174,7 +174,7 @@ def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
 
 def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the_rest(
     site: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     made = create(
         site,
@@ -228,7 +228,7 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
     pages = seat_pages(browser, site, [s["link"] for s in made["seats"]])
     me, other = pages[mover], pages[(mover + 1) % 3]
     me.locator(f"#choices button[data-i='{pick}']").wait_for()
-    board = "() => document.querySelector('#board > svg').outerHTML"
+    board = "() => document.querySelector('#board svg').outerHTML"
     before = me.evaluate(board)
     undo = me.get_by_role("button", name="Undo")
     assert not undo.is_visible()  # nothing to take back yet
@@ -238,7 +238,7 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
     assert me.evaluate(board) != before
     undo.click()
     undo.wait_for(state="hidden")
-    me.wait_for_function(f"() => document.querySelector('#board > svg').outerHTML === {before!r}")
+    me.wait_for_function(f"() => document.querySelector('#board svg').outerHTML === {before!r}")
     note = other.get_by_role("log", name="Chat").get_by_text("took back a move")
     note.wait_for()
     close(pages)
@@ -247,7 +247,7 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
     site: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    browser: Any,
     width: int,
     height: int,
     tmp_path: Any,
@@ -276,7 +276,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
 
 def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
     site: str,  # noqa: F811
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     made = create(
         site,

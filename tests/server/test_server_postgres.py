@@ -10,7 +10,7 @@ import os
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, new_game, next_view, wait_for_turn
+from server_helpers import TEST_LIMITS, empty_database, new_game, next_view, wait_for_turn
 
 from alea.server.app import create_app
 
@@ -20,15 +20,8 @@ pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST
 
 @pytest.fixture
 def url() -> str:
-    from sqlalchemy import create_engine, text
-
     assert URL is not None
-    engine = create_engine(URL)
-    with engine.begin() as conn:
-        for table in ("actions", "seat_tokens", "games", "alembic_version"):
-            conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
-    engine.dispose()
-    return URL
+    return empty_database(URL)
 
 
 def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import free_port, post, server
+from server_helpers import empty_database, free_port, post, server
 from websockets.sync.client import ClientConnection, connect
 
 URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
@@ -26,15 +26,8 @@ needs_postgres = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_
 
 @pytest.fixture
 def url() -> str:
-    from sqlalchemy import create_engine, text
-
     assert URL is not None
-    engine = create_engine(URL)
-    with engine.begin() as conn:
-        for table in ("actions", "seat_tokens", "games", "alembic_version"):
-            conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
-    engine.dispose()
-    return URL
+    return empty_database(URL)
 
 
 @pytest.fixture

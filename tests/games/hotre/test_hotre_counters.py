@@ -119,14 +119,14 @@ def test_a_called_counter_is_public_and_a_spectator_sees_it_too() -> None:
     s = blind_pass(3)
     rng = random.Random(2)
     while s.stage in (DRAW, HAND):
-        assert s.observation(None)["people_counters"] == [None] * s.S
-        assert s.observation(None)["emperor_counters"] == [None] * s.S
+        assert s.observation(None)["people_counters"] == [None] * s.seat_count
+        assert s.observation(None)["emperor_counters"] == [None] * s.seat_count
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
     first = min(c for c in s.pcounter if c)  # the lowest People is called first
     caller = s.pcounter.index(first)
     spectator = s.observation(None)
     assert spectator["people_counters"][caller] == first
-    hidden = [p for p in range(s.S) if p != caller]
+    hidden = [p for p in range(s.seat_count) if p != caller]
     assert all(spectator["people_counters"][p] is None for p in hidden)
     assert all(n is None for n in spectator["emperor_counters"])
     for p in hidden:  # every seat sees the called counter
