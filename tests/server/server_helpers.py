@@ -155,13 +155,23 @@ def merge_log(lines: list[str], view: dict[str, Any]) -> None:
     lines.extend(view["log"])
 
 
-def empty_database(url: str) -> str:
-    """Drop every table of the database at ``url`` (a test database), so migrations start afresh."""
+@contextmanager
+def empty_database(url: str) -> Iterator[str]:
+    """The test database at ``url`` with every table dropped, held by this test alone.
+
+    PostgreSQL tests share one database: a lock file keeps two test processes (pytest-xdist
+    workers) from emptying it under each other's servers.
+    """
+    import fcntl
+    import tempfile
+
     from sqlalchemy import MetaData, create_engine
 
-    engine = create_engine(url)
-    tables = MetaData()
-    tables.reflect(engine)
-    tables.drop_all(engine)
-    engine.dispose()
-    return url
+    with open(Path(tempfile.gettempdir()) / "alea-postgres-tests.lock", "w") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        engine = create_engine(url)
+        tables = MetaData()
+        tables.reflect(engine)
+        tables.drop_all(engine)
+        engine.dispose()
+        yield url

@@ -7,6 +7,7 @@ local PostgreSQL server and sets it); otherwise it is skipped.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,9 +20,10 @@ pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST
 
 
 @pytest.fixture
-def url() -> str:
+def url() -> Iterator[str]:
     assert URL is not None
-    return empty_database(URL)
+    with empty_database(URL) as emptied:
+        yield emptied
 
 
 def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:

@@ -122,8 +122,8 @@ def test_a_called_counter_is_public_and_a_spectator_sees_it_too() -> None:
         assert s.observation(None)["people_counters"] == [None] * s.seat_count
         assert s.observation(None)["emperor_counters"] == [None] * s.seat_count
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
-    first = min(c for c in s.pcounter if c)  # the lowest People is called first
-    caller = s.pcounter.index(first)
+    first = min(c for c in s.people_counter if c)  # the lowest People is called first
+    caller = s.people_counter.index(first)
     spectator = s.observation(None)
     assert spectator["people_counters"][caller] == first
     hidden = [p for p in range(s.seat_count) if p != caller]
