@@ -19,24 +19,13 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
-from server_helpers import free_port, server
-
-
-def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())  # type: ignore[no-any-return]
+from server_helpers import free_port, post, server
 
 
 def view_after(ws: ClientConnection, seq: int, timeout: float = 30) -> dict[str, Any]:

@@ -201,16 +201,7 @@ class Hub:
             return None
         game = alea.load(row.game, **row.options)
         state = game.new_initial_state()
-        lines = []
-        for i, data in enumerate(self.store.actions(game_id)):
-            action = game.action_from_json(data)
-            lines.append(state.action_to_string(action))
-            try:
-                state.apply_action(action)
-            except IllegalActionError as exc:
-                raise RecordError(
-                    f"stored game {game_id}: action {i + 1} is illegal: {exc}"
-                ) from None
+        lines = replay_stored(game_id, game, state, self.store.actions(game_id))
         room = Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
         if row.clock is not None:
             room.clock = Clock.from_json(row.clock)
@@ -318,13 +309,8 @@ class Hub:
                 room.taken = []  # another process moved: nothing before it can be taken back
                 room.last_actor = None
                 state = room.state.clone()
-                lines = []
-                for data in fresh:
-                    action = room.game.action_from_json(data)
-                    lines.append(state.action_to_string(action))
-                    state.apply_action(action)
+                room.log.extend(replay_stored(game_id, room.game, state, fresh, room.seq))
                 room.state = state
-                room.log.extend(lines)
             seats_changed = row.seats != room.seats
             clock = None if row.clock is None else Clock.from_json(row.clock)
             same_clock = (clock is None) == (room.clock is None) and (
@@ -854,6 +840,24 @@ class Hub:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.driver
+
+
+def replay_stored(
+    game_id: str, game: Game, state: State, actions: list[dict[str, Any]], done: int = 0
+) -> list[str]:
+    """Apply stored ``actions`` (JSON) to ``state``, the game's first ``done`` already applied.
+
+    Returns their log lines; a stored action the rules refuse is a ``RecordError``.
+    """
+    lines = []
+    for i, data in enumerate(actions, start=done + 1):
+        action = game.action_from_json(data)
+        lines.append(state.action_to_string(action))
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"stored game {game_id}: action {i} is illegal: {exc}") from None
+    return lines
 
 
 def board_svg(game: str, obs: dict[str, Any]) -> str:

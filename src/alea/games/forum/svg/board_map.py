@@ -415,18 +415,17 @@ def _watermark() -> tuple[str, ...]:
     )
 
 
-@cache
-def _legend_types() -> tuple[str, ...]:
-    x0, y0, x1, y1 = LEGENDS[0]
-    w, h = x1 - x0, y1 - y0
-    out = [
+def _legend_frame(box: tuple[float, float, float, float], title: str) -> list[str]:
+    """A legend's opening: its group, its panel over the map and its title."""
+    x0, y0, x1, y1 = box
+    return [
         '<g class="legend">',
         element(
             "rect",
             x=x0,
             y=y0,
-            width=w,
-            height=h,
+            width=x1 - x0,
+            height=y1 - y0,
             rx=6.0,
             fill=PANEL,
             fill_opacity=0.92,
@@ -436,13 +435,19 @@ def _legend_types() -> tuple[str, ...]:
         text_element(
             x0 + 12,
             y0 + 20,
-            "MARKETS",
+            title,
             11.0,
             fill=MUTED,
             letter_spacing="1.5",
             font_weight="bold",
         ),
     ]
+
+
+@cache
+def _legend_types() -> tuple[str, ...]:
+    x0, y0, _, _ = LEGENDS[0]
+    out = _legend_frame(LEGENDS[0], "MARKETS")
     tint = "#e6dcc8"
     edge = darker(tint, 0.45)
     rows = [
@@ -555,32 +560,8 @@ def _legend_types() -> tuple[str, ...]:
 
 @cache
 def _legend_regions() -> tuple[str, ...]:
-    x0, y0, x1, y1 = LEGENDS[1]
-    w, h = x1 - x0, y1 - y0
-    out = [
-        '<g class="legend">',
-        element(
-            "rect",
-            x=x0,
-            y=y0,
-            width=w,
-            height=h,
-            rx=6.0,
-            fill=PANEL,
-            fill_opacity=0.92,
-            stroke=FRAME,
-            stroke_width=1.0,
-        ),
-        text_element(
-            x0 + 12,
-            y0 + 20,
-            "REGIONS",
-            11.0,
-            fill=MUTED,
-            letter_spacing="1.5",
-            font_weight="bold",
-        ),
-    ]
+    x0, y0, _, _ = LEGENDS[1]
+    out = _legend_frame(LEGENDS[1], "REGIONS")
     for i, region in enumerate(BOARD.regions):
         yy = y0 + 40 + i * 20
         out.append(
