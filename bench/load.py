@@ -148,6 +148,12 @@ class Tally:
         """Games started during the run, to replace finished ones."""
         self.frame_latencies: list[float] = []
         """Seconds each replay frame took to arrive."""
+        self.received = 0
+        """Characters of the views the players received."""
+
+
+PATCHES = {"on": True}
+"""Whether the players take board pictures as patches, as the play page does."""
 
 
 async def seat(
@@ -180,7 +186,7 @@ async def play(
     url = f"ws://127.0.0.1:{port}/ws/{game_id}"
     try:
         async with connect(url, max_size=2**24) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "token": token, "patches": PATCHES["on"]}))
             sent_at: float | None = None
             sent_seq = -1
             while time.monotonic() < until:
@@ -190,6 +196,7 @@ async def play(
                     )
                 except TimeoutError:
                     break
+                t.received += len(raw)
                 msg = json.loads(raw)
                 if msg["type"] == "error":
                     t.errors.append(msg["message"])
@@ -280,7 +287,13 @@ def main() -> int:
         default=1.0,
         help="mean seconds a simulated player waits before each choice (0: at once)",
     )
+    ap.add_argument(
+        "--whole-pictures",
+        action="store_true",
+        help="players take every board picture whole instead of as patches to the last one",
+    )
     ns = ap.parse_args()
+    PATCHES["on"] = not ns.whole_pictures
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.db"
@@ -321,6 +334,7 @@ def main() -> int:
                 get(port, f"/api/games/{made['id']}/frames/0")
             moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
             cpu_before = cpu_seconds(server.pid)
+            client_before = time.process_time()
             start = time.monotonic()
             t = asyncio.run(
                 run(
@@ -339,6 +353,7 @@ def main() -> int:
             ids = [g["id"] for g in games] + t.created
             moves_after = sum(get(port, f"/api/games/{i}")["moves"] for i in ids)
             cpu = cpu_seconds(server.pid) - cpu_before
+            client_cpu = time.process_time() - client_before
         finally:
             server.terminate()
             try:
@@ -359,10 +374,20 @@ def main() -> int:
     print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
     print(f"  human moves             {t.human_moves:>10,}  ({t.human_moves / elapsed:,.0f}/s)")
     print(f"  games finished          {t.finished:>10,}  (each replaced by a new one)")
+    sent = t.received / max(t.human_moves, 1) / 1000
+    how = "whole pictures" if ns.whole_pictures else "pictures as patches"
+    print(
+        f"  received by players     {t.received / 1e6:>10.1f} MB"
+        f"  ({sent:.1f} KB a human move, {how})"
+    )
     print(
         f"  server CPU              {cpu:>10.1f} s  ({cpu / elapsed:.0%} of one core;"
         f" {cpu * 1000 / max(t.human_moves, 1):.1f} ms a human move, the bot moves and"
         " views it brings included)"
+    )
+    print(
+        f"  load client CPU         {client_cpu:>10.1f} s  ({client_cpu / elapsed:.0%} of one core,"
+        " on the same machine)"
     )
     worst = max(lat, default=float("nan"))
     p50, p99 = pct(lat, 0.5), pct(lat, 0.99)
