@@ -664,6 +664,8 @@ def create_app(
             "log": room.log[max(0, k - 60) : k],
             "log_start": max(0, k - 60),
             "outcome": drawn["outcome"],
+            "last_move": drawn["last_move"],
+            "dice": drawn["dice"],
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/join")
