@@ -62,7 +62,7 @@ SEAS = [
     ("Mare Internum", (4.5, 39.2), 0.0),
     ("Mare Internum", (19.8, 34.2), 0.0),
     ("Mare Adriaticum", (16.2, 42.9), 38.0),
-    ("Mare Aegaeum", (24.9, 39.1), 70.0),
+    ("Mare Aegaeum", (25.35, 37.85), 66.0),
     ("Pontus Euxinus", (34.3, 43.3), 0.0),
     ("Mare Rubrum", (36.6, 25.6), 55.0),
 ]

@@ -15,9 +15,9 @@ from alea.core.game import Action, State
 from alea.games.forum import hints as _forum_hints
 from alea.games.forum.actions import place_of as _forum_place
 from alea.games.forum.svg import render_svg as _forum_svg
+from alea.games.hotre import hints as _hotre_hints
 from alea.games.hotre.svg import place_of as _hotre_place
 from alea.games.hotre.svg import render_svg as _hotre_svg
-from alea.games.hotre.svg_cards import style_hash as _hotre_style
 from alea.games.triumvirate import hints as _triumvirate_hints
 from alea.games.triumvirate.actions import place_of as _triumvirate_place
 from alea.games.triumvirate.svg import render_svg as _triumvirate_svg
@@ -96,7 +96,7 @@ def _no_attempts(
     return []
 
 
-def _no_panel(_obs: dict[str, Any], _seat: int) -> list[tuple[str, str]]:
+def _no_panel(_obs: dict[str, Any], _seat: int) -> Sequence[tuple[str, ...]]:
     return []
 
 
@@ -114,10 +114,12 @@ class BoardHints:
 
     Attributes:
         source_of: where an action starts (a move's origin), as a ``data-place`` key.
-        dice_of: the dice a chance outcome shows: ``{"dice": [...], "sides": n, "text": ...}``.
+        dice_of: the dice a chance outcome shows: ``{"dice": [...], "sides": n, "text": ...}``
+            (``sides`` 0: each value is the total of several dice).
         attempts: ``(observation, seat, place, source)`` -> actions a click on ``place`` might
             have meant (``source``: a place picked before), tried to learn why none is legal.
-        panel: ``(observation, seat)`` -> the seat's own figures as (label, value).
+        panel: ``(observation, seat)`` -> the seat's own figures as (label, value), or
+            (label, value, detail) where a line of small print follows the value.
         hint: ``observation`` -> one line on what the current phase is for.
         place_name: a ``data-place`` key as a player reads it.
 
@@ -126,7 +128,7 @@ class BoardHints:
     source_of: Callable[[Action], str | None] = _no_place
     dice_of: Callable[[Action], dict[str, Any] | None] = _no_dice
     attempts: Callable[[dict[str, Any], int, str, str | None], list[Action]] = _no_attempts
-    panel: Callable[[dict[str, Any], int], list[tuple[str, str]]] = _no_panel
+    panel: Callable[[dict[str, Any], int], Sequence[tuple[str, ...]]] = _no_panel
     hint: Callable[[dict[str, Any]], str | None] = _no_hint
     place_name: Callable[[str], str] = _same_name
 
@@ -206,7 +208,6 @@ register_svg("forum", _forum_svg)
 register_places("triumvirate", _triumvirate_place)
 register_places("forum", _forum_place)
 register_svg("hotre", _hotre_svg)
-register_style_source("hotre", _hotre_style())
 register_places("hotre", _hotre_place)
 register_hints(
     "triumvirate",
@@ -227,5 +228,15 @@ register_hints(
         attempts=_forum_hints.attempts,
         panel=_forum_hints.panel,
         hint=_forum_hints.hint,
+    ),
+)
+register_hints(
+    "hotre",
+    BoardHints(
+        dice_of=_hotre_hints.dice_of,
+        attempts=_hotre_hints.attempts,
+        panel=_hotre_hints.panel,
+        hint=_hotre_hints.hint,
+        place_name=_hotre_hints.place_name,
     ),
 )
