@@ -16,7 +16,8 @@ import alea
 from alea.core.game import Action
 from alea.games.forum.actions import Decide, Family, FirstPlayer, Roll
 from alea.games.forum.board import BOARD
-from alea.games.forum.state import REGION, STAGE_NAMES, ForumState
+from alea.games.forum.constants import REGION, STAGE_NAMES
+from alea.games.forum.state import ForumState
 
 A, B, C, D = 0, 1, 2, 3
 """Seats: Aemilii, Cornelii, Licinii, Valerii."""

@@ -22,7 +22,8 @@ from forum_builders import (
 
 from alea.games.forum.actions import Build, Decide, Destroy, Give
 from alea.games.forum.board import BOARD
-from alea.games.forum.state import ForumState, region_prestige
+from alea.games.forum.constants import region_prestige
+from alea.games.forum.state import ForumState
 
 ROME = BOARD.rome
 LUNA = mk("Luna")

@@ -153,6 +153,16 @@ _SCALARS: Final = (
     "rebels_to_fight",
 )
 """The fields that are ints, in their saved order (after the lists)."""
+_START_AT_ONE: Final = ("period", "next_people_call", "next_emperor_call", "deal_set")
+"""The int fields that start at 1; the others start at 0, but for those below and the stage."""
+_START_AT_NONE: Final = (
+    "active_seat",
+    "acting_force",
+    "turn_force",
+    "battle_land",
+    "battle_defender",
+)
+"""The int fields that start at -1: no seat, force or land yet."""
 
 
 class HotrePosition(CachedLegalState, SavedState):
@@ -345,34 +355,14 @@ class HotrePosition(CachedLegalState, SavedState):
         self.winners = []
         self.truces = []
         self.emptied_by_calamity = [0] * NL
-        self.period = 1
+        for f in _SCALARS:
+            setattr(self, f, 0)
+        for f in _START_AT_ONE:
+            setattr(self, f, 1)
+        for f in _START_AT_NONE:
+            setattr(self, f, -1)
         self.stage = DEAL
         self.player = CHANCE
-        self.active_seat = -1
-        self.half_turn = 0
-        self.acting_force = -1
-        self.turn_force = -1
-        self.sub_force_acting = 0
-        self.armies_to_place = 0
-        self.free_forts_left = 0
-        self.armies_placed = 0
-        self.draw_position = 0
-        self.drawn_counter = 0
-        self.emperor_handout = 0
-        self.next_people_call = 1
-        self.next_emperor_call = 1
-        self.battle_land = -1
-        self.battle_round = 0
-        self.battle_defender = -1
-        self.battle_difficult = 0
-        self.battle_by_sea = 0
-        self.turn_flags = 0
-        self.deal_seat = 0
-        self.deal_set = 1
-        self.cities_to_found = 0
-        self.resume_stage = 0
-        self.battle_by_card = 0
-        self.rebels_to_fight = 0
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
