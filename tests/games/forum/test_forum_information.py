@@ -43,6 +43,7 @@ from alea.games.forum.actions import (
     Roll,
 )
 from alea.games.forum.state import ForumState
+from sampled_positions import steps
 
 VIEWERS = (None, A, B, C, D)
 HIDDEN = ("sons", "daughters")
@@ -280,13 +281,7 @@ def test_a_determinized_copy_plays_on_independently() -> None:
     before = state.to_json()
     copy = state.determinize(A, random.Random(3))
     rng = random.Random(4)
-    for _ in range(200):
-        if copy.is_terminal():
-            break
-        if copy.is_chance_node():
-            copy.apply_action(copy.sample_chance(rng))
-        else:
-            copy.apply_action(rng.choice(copy.legal_actions()))
+    for _ in steps(copy, rng, 200):
         assert min(copy.sons) >= 0
         assert min(copy.daughters) >= 0
     assert state.to_json() == before

@@ -10,6 +10,7 @@ from alea.core.registry import hook
 from alea.core.rng import make_rng
 from alea.games.hotre import search
 from alea.games.hotre.actions import Decide, Pick
+from sampled_positions import steps
 
 
 def test_hooks_are_registered() -> None:
@@ -47,13 +48,8 @@ def test_playouts_are_legal_and_evaluations_are_shares() -> None:
 def test_evaluation_favours_the_player_ahead() -> None:
     state = alea.load("hotre", players=3).new_initial_state()
     rng = make_rng(4)
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(search.rollout(state, rng))
+    for _ in steps(state, rng, 400, search.rollout):
+        pass
     before = search.evaluate(state)
     ahead = state.clone()
     ahead.people_points[0] += 40
