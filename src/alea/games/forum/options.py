@@ -60,27 +60,21 @@ class ForumOptions:
     """What ``alea lab tune forum`` searches unless told otherwise: the first-turn order's
     compensation, the seat effect the balance lab found (docs/balance.md)."""
 
-    def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "start_money": (0, 100_000),
-            "win_prestige": (1, 100),
-            "max_turns": (1, 10_000),
-            "agents": (1, 8),
-            "horrea": (1, 57),
-            "family_cards": (0, 6),
-            "enter_roll": (1, 7),
-            "oust_cost": (0, 10_000),
-            "contest_roll": (1, 7),
-            "ally_roll": (1, 7),
-            "shield_roll": (1, 7),
-            "marry_cost": (0, 10_000),
-            "build_cost": (0, 10_000),
-            "destroy_cost": (0, 10_000),
-            "order_money": (0, 10_000),
-        }
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None
+    BOUNDS: ClassVar[dict[str, tuple[int, int]]] = {
+        "start_money": (0, 100_000),
+        "win_prestige": (1, 100),
+        "max_turns": (1, 10_000),
+        "agents": (1, 8),
+        "horrea": (1, 57),
+        "family_cards": (0, 6),
+        "enter_roll": (1, 7),
+        "oust_cost": (0, 10_000),
+        "contest_roll": (1, 7),
+        "ally_roll": (1, 7),
+        "shield_roll": (1, 7),
+        "marry_cost": (0, 10_000),
+        "build_cost": (0, 10_000),
+        "destroy_cost": (0, 10_000),
+        "order_money": (0, 10_000),
+    }
+    """Each number option's inclusive range."""

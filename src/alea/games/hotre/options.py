@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 
 @dataclass(frozen=True)
@@ -57,32 +57,24 @@ class HotreOptions:
     gods_favor: bool = False
     bribe_barbarians: bool = False
 
-    def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "last_period": (1, 7),
-            "force_army_cap": (1, 30),
-            "start_forts": (0, 10),
-            "recruit_cost_early": (0, 100),
-            "recruit_cost_late": (0, 100),
-            "recruit_cost_late_from": (1, 8),
-            "rebel_bribe_cost": (0, 100),
-            "fort_cost": (0, 100),
-            "fortress_cost": (0, 100),
-            "rebuild_cost": (0, 100),
-            "constantinople_from": (1, 8),
-            "domination_min_lands": (1, 5),
-            "end_land_bonus": (0, 100),
-        }
-        if self.legion_counters is not None:
-            bounds["legion_counters"] = (1, 30)
-        if self.start_legions is not None:
-            bounds["start_legions"] = (1, 30)
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None
+    BOUNDS: ClassVar[dict[str, tuple[int, int]]] = {
+        "last_period": (1, 7),
+        "force_army_cap": (1, 30),
+        "start_forts": (0, 10),
+        "recruit_cost_early": (0, 100),
+        "recruit_cost_late": (0, 100),
+        "recruit_cost_late_from": (1, 8),
+        "rebel_bribe_cost": (0, 100),
+        "fort_cost": (0, 100),
+        "fortress_cost": (0, 100),
+        "rebuild_cost": (0, 100),
+        "constantinople_from": (1, 8),
+        "domination_min_lands": (1, 5),
+        "end_land_bonus": (0, 100),
+        "legion_counters": (1, 30),
+        "start_legions": (1, 30),
+    }
+    """Each number option's inclusive range (the two unset by default are checked when set)."""
 
     def first_legions(self, seats: int) -> int:
         """Legions a Faction takes in period 1 before its Emperor's bonus (HRE-5.0, HRE-15.2)."""

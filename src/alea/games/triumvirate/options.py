@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from alea.core.options import out_of_bounds
+
 SetupName = Literal["tuned", "authored"]
 Zone = Literal["syria", "syria_asia", "macedonia"]
 
@@ -92,24 +94,27 @@ class TriumvirateOptions:
     """What ``alea lab tune triumvirate`` searches unless told otherwise: lists are choices,
     pairs are inclusive integer ranges."""
 
+    BOUNDS: ClassVar[dict[str, tuple[int, int]]] = {
+        "max_rounds": (1, 10_000),
+        "rome_turns_to_win": (1, 50),
+        "stack_limit": (1, 4),
+        "max_conquests": (1, 20),
+        "crassus_conquests": (1, 20),
+        "move_die": (1, 20),
+        "crassus_popularity": (0, 20),
+    }
+    """Each number option's inclusive range, but for the garrisons and escorts (``validate``)."""
+
     def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "max_rounds": (1, 10_000),
-            "rome_turns_to_win": (1, 50),
-            "stack_limit": (1, 4),
-            "max_conquests": (1, 20),
-            "crassus_conquests": (1, 20),
-            "move_die": (1, 20),
-            "rome_garrison": (0, self.stack_limit),
-            "italy_garrison": (1, self.stack_limit),
-            "crassus_escort": (1, self.stack_limit),
-            "caesar_escort": (1, self.stack_limit),
-            "pompey_escort": (1, self.stack_limit),
-            "crassus_popularity": (0, 20),
-        }
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if value is not None and not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None
+        """Name the first garrison or escort larger than a stack (TRI-4.3), or return ``None``."""
+        cap = self.stack_limit
+        return out_of_bounds(
+            self,
+            {
+                "rome_garrison": (0, cap),
+                "italy_garrison": (1, cap),
+                "crassus_escort": (1, cap),
+                "caesar_escort": (1, cap),
+                "pompey_escort": (1, cap),
+            },
+        )
