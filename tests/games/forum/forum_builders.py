@@ -2,10 +2,10 @@
 
 ``new_state`` starts a game with the first-player roll and the deal fixed; the ``put_*``
 helpers change a position the way the engine would have (horrea keep each player's counts in
-step, agents take a free slot). Turns are then driven through ``apply_action`` only, with
-``roll`` and ``decide`` for brevity. The engine caches each position's legal moves until the
-next action, so a test that edits a position by hand must drop the cache (``state._legal =
-None``), as these helpers do.
+step, agents take a free slot), and ``lay`` puts several pieces at once from a short text.
+Turns are then driven through ``apply_action`` only, with ``roll`` and ``decide`` for brevity.
+The engine caches each position's legal moves until the next action, so a test that edits a
+position by hand must drop the cache (``state._legal = None``), as these helpers do.
 """
 
 from __future__ import annotations
@@ -203,6 +203,25 @@ def put_local(state: ForumState, seat: int, market: str | int) -> None:
     m = mk(market) if isinstance(market, str) else market
     state.local[m] = seat
     state._legal = None
+
+
+_PUT = {"agent": put_agent, "horreum": put_horreum, "local": put_local}
+_SEATS = {"A": A, "B": B, "C": C, "D": D}
+
+
+def lay(state: ForumState, pieces: str) -> None:
+    """Put pieces in order from a text of ``;``-separated items, e.g. ``"A horreum Luna; B agent
+    Luna; C local Luna; A+B"``: a seat's agent, horreum or local marriage in a market, or
+    ``X+Y`` for an alliance proposed by X (no dowry)."""
+    for item in pieces.split(";"):
+        words = item.split(maxsplit=2)
+        if len(words) == 1 and "+" in words[0]:
+            payer, other = words[0].split("+")
+            put_alliance(state, _SEATS[payer], _SEATS[other])
+        elif len(words) == 3 and words[1] in _PUT:
+            _PUT[words[1]](state, _SEATS[words[0]], words[2])
+        else:
+            raise ValueError(f"cannot lay {item!r}")
 
 
 def walk(state: ForumState, seat: int, src: str, to: str) -> None:

@@ -20,12 +20,12 @@ from forum_builders import (
     at_fate,
     clear_agents,
     decide,
+    lay,
     mk,
     new_state,
     pass_until,
     put_agent,
     put_alliance,
-    put_horreum,
     put_local,
     set_money,
     skip_to,
@@ -53,12 +53,8 @@ SECRET_FIELDS = ("sons", "daughters", "deck_sons", "deck_daughters")
 def busy(ruleset: str = "short") -> ForumState:
     """Turn 1's patron card waiting for the Cornelii, with a bit of everything on the table."""
     state = at_fate(hands=["ssd", "ddd", "sss", "sdd"], ruleset=ruleset)
-    put_agent(state, A, "Athens")
-    put_agent(state, B, "Luna")
-    put_agent(state, C, "Rhodes")
-    put_horreum(state, A, "Rome")
-    put_horreum(state, B, "Rome")
-    put_horreum(state, D, "Carthage")
+    lay(state, "A agent Athens; B agent Luna; C agent Rhodes; A horreum Rome; B horreum Rome")
+    lay(state, "D horreum Carthage")
     put_alliance(state, A, C, 300)
     put_local(state, B, "Luna")
     state.benefactions[1] = D

@@ -12,6 +12,7 @@ from forum_builders import (
     act,
     at_fate,
     decide,
+    lay,
     new_state,
     next_trade,
     pass_until,
@@ -130,8 +131,7 @@ def test_each_new_hundred_of_debt_costs_a_point_and_repaying_gives_none_back() -
     assert (state.money[A], state.prestige[A]) == (200, 2)
     # Borrowing again is new debt and costs again.
     pass_until(state, "fate")
-    put_horreum(state, A, "Carthage")
-    put_horreum(state, A, "Alexandria")
+    lay(state, "A horreum Carthage; A horreum Alexandria")
     state.apply_action(Draw(14))  # $400 for the lost cargo
     assert (state.money[A], state.prestige[A]) == (-200, 0)
 
@@ -193,8 +193,7 @@ def test_forced_payments_are_made_whatever_the_prestige() -> None:
     put_horreum(state, A, "Carthage")
     set_money(state, A, 0)
     state.prestige[A] = 0
-    put_horreum(state, B, "Alexandria")
-    put_horreum(state, B, "Rhodes")
+    lay(state, "B horreum Alexandria; B horreum Rhodes")
     set_money(state, B, 100)
     state.prestige[B] = 1
     state.apply_action(Draw(14))
