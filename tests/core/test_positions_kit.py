@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 import pytest
@@ -28,10 +29,11 @@ def test_a_clone_holds_every_field_equal_and_no_list_of_the_original(game_id: st
         mine = getattr(state, name)
         theirs = getattr(copy, name)
         assert theirs == mine, name
-        if isinstance(mine, list):
+        if isinstance(mine, list | array | dict | set):
             assert theirs is not mine, f"{name} is shared by the clone"
+        if isinstance(mine, list):
             for inner, outer in zip(theirs, mine, strict=True):
-                if isinstance(inner, list):
+                if isinstance(inner, list | set | dict):
                     assert inner is not outer, f"{name} shares an inner list"
 
 

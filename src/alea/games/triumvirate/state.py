@@ -171,7 +171,7 @@ class TriumvirateState(StagedState):
             "battle_queue",
         ),
         sliced=("owner", "count"),
-        nested=("holdings",),
+        unrolled={"holdings": 3},  # one a force
         optional=("battle",),
     )  # fmt: skip
 
