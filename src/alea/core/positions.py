@@ -10,7 +10,7 @@ header, turn a malformed one into ``RecordError``, and compare positions field b
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -146,6 +146,17 @@ class StagedState(SavedState):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.stage == self.final_stage
+
+
+def win_shares(winners: Sequence[int], seats: int) -> list[float]:
+    """``returns()`` of a finished game: the winners share 1.0 equally, the others get 0.0.
+
+    No winners (a game not over, or capped with no winner) gives every seat 0.0.
+    """
+    if not winners:
+        return [0.0] * seats
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(seats)]
 
 
 def cloner(

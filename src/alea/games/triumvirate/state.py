@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
 from alea.core.game import CHANCE, TERMINAL, Action
-from alea.core.positions import StagedState, cloner, reading
+from alea.core.positions import StagedState, cloner, reading, win_shares
 from alea.games.triumvirate.actions import (
     FORCE_NAMES,
     ROMAN,
@@ -664,9 +664,7 @@ class TriumvirateState(StagedState):
 
     def returns(self) -> list[float]:
         """1.0 to the winner, 0.0 to the others; all 0.0 at the round cap or before the end."""
-        if self.stage != OVER or self.winner < 0:
-            return [0.0, 0.0, 0.0]
-        return [1.0 if s == self.winner else 0.0 for s in range(3)]
+        return win_shares([self.winner] if self.stage == OVER and self.winner >= 0 else [], 3)
 
     def scores(self) -> list[Any]:
         """Per seat: alive, troops, popularity, conquests, turns ended in Rome in civil war."""
