@@ -18,6 +18,7 @@ from alea.games.forum.actions import Decide, Family, FirstPlayer, Roll
 from alea.games.forum.board import BOARD
 from alea.games.forum.constants import REGION, STAGE_NAMES
 from alea.games.forum.state import ForumState
+from refusals import refused as refused
 
 A, B, C, D = 0, 1, 2, 3
 """Seats: Aemilii, Cornelii, Licinii, Valerii."""
@@ -159,18 +160,6 @@ def next_trade(state: ForumState) -> None:
 
 
 # --- helpers of the rule tests for sections 1-6 and 11 ----------------------------------------
-
-
-def refused(state: ForumState, action: Action, rule: str) -> alea.IllegalActionError:
-    """Assert ``action`` is refused under ``rule`` and leaves the position exactly as it was."""
-    import pytest
-
-    before = state.to_json()
-    with pytest.raises(alea.IllegalActionError) as info:
-        state.apply_action(action)
-    assert info.value.rule == rule, f"refused under {info.value.rule!r}, expected {rule!r}"
-    assert state.to_json() == before
-    return info.value
 
 
 def set_purse(state: ForumState, seat: int, money: int, prestige: int | None = None) -> None:

@@ -11,8 +11,7 @@ import pytest
 from forum_builders import A, B, C, D, at_fate, mk, new_state, skip_to, stage
 
 import alea
-from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import Action
+from alea.core.errors import RecordError
 from alea.games.forum.actions import (
     Build,
     Decide,
@@ -24,19 +23,7 @@ from alea.games.forum.actions import (
     Roll,
 )
 from alea.games.forum.state import ForumState
-
-
-def refused(state: ForumState, action: Action, rule: str, match: str) -> IllegalActionError:
-    before = state.to_json()
-    legal = state.legal_actions()
-    with pytest.raises(IllegalActionError, match=match) as err:
-        state.apply_action(action)
-    assert err.value.rule == rule
-    assert f"({rule})" in str(err.value)
-    assert state.to_json() == before
-    assert state.legal_actions() == legal
-    return err.value
-
+from refusals import refused
 
 # --- actions out of turn ----------------------------------------------------------------------
 
