@@ -213,6 +213,18 @@ def lay(state: ForumState, pieces: str) -> None:
             raise ValueError(f"cannot lay {item!r}")
 
 
+def build_phase(pieces: str = "", purse: int | None = None, **options: object) -> ForumState:
+    """A new game (``new_state(**options)``) passed on to the build phase, with ``pieces`` laid
+    first (see ``lay``) and, when given, A's money set to ``purse``."""
+    state = new_state(**options)  # type: ignore[arg-type]
+    if pieces:
+        lay(state, pieces)
+    if purse is not None:
+        set_purse(state, A, purse)
+    skip_to(state, "build")
+    return state
+
+
 def walk(state: ForumState, seat: int, src: str, to: str) -> None:
     """Apply ``seat``'s move of an agent from ``src`` to ``to`` (market names)."""
     from alea.games.forum.actions import Move

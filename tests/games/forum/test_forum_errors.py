@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from forum_builders import A, B, C, D, at_fate, mk, new_state, skip_to, stage
+from forum_builders import A, B, C, D, at_fate, build_phase, mk, new_state, skip_to, stage
 
 import alea
 from alea.core.errors import RecordError
@@ -64,8 +64,7 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_an_illegal_action_in_turn_names_its_rule() -> None:
-    state = new_state(players=2)
-    skip_to(state, "build")
+    state = build_phase(players=2)
     refused(state, Build(A, mk("Luna")), "FOR-6.2", "needs an agent there")
 
 

@@ -11,6 +11,7 @@ from forum_builders import (
     C,
     act,
     at_fate,
+    build_phase,
     decide,
     lay,
     new_state,
@@ -153,8 +154,7 @@ def test_can_afford_borrows_only_against_prestige() -> None:
 
 @pytest.mark.rule("FOR-8.2")
 def test_building_into_debt_needs_the_prestige_for_it() -> None:
-    state = new_state(players=2)
-    skip_to(state, "build")
+    state = build_phase(players=2)
     assert state.current_player() == A
     set_purse(state, A, 50, prestige=0)
     assert Build(A, 0) not in state.legal_actions()

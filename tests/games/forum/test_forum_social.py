@@ -8,6 +8,7 @@ from forum_builders import (
     B,
     C,
     D,
+    build_phase,
     end_turn,
     lay,
     mk,
@@ -60,9 +61,7 @@ def at_social(players: int = 4, ruleset: str = "short", **kw: object) -> ForumSt
 
 def at_destroy(ruleset: str = "short") -> ForumState:
     """A stands in Luna at the build phase, where B has a horreum."""
-    state = new_state(ruleset=ruleset)
-    lay(state, "A agent Luna; B horreum Luna")
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna", ruleset=ruleset)
     assert state.current_player() == A
     return state
 
@@ -265,9 +264,7 @@ def test_rome_has_a_local_aristocracy_to_marry_into() -> None:
 
 @pytest.mark.rule("FOR-4.4")
 def test_a_tie_in_rome_shields_horrea_there() -> None:
-    state = new_state()
-    lay(state, "B local Rome; B horreum Rome")
-    skip_to(state, "build")
+    state = build_phase("B local Rome; B horreum Rome")
     assert state.current_player() == A
     state.apply_action(Destroy(A, ROME, B))
     roll(state, 5)  # 4+ would do elsewhere; against the Cornelii' tie in Rome it takes a 6
