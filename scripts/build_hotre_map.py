@@ -30,7 +30,7 @@ from shapely.ops import linemerge, polylabel, unary_union
 
 from alea.core.svg import text_width
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, NAME_SIZE, WIDTH
+from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, NAME_SIZE, WIDTH, path_rings
 
 OUT = Path(__file__).resolve().parents[1] / "src/alea/games/hotre/data/map.json"
 
@@ -133,16 +133,7 @@ def encode(geom: Any) -> str:
 
 def decoded(path: str) -> Any:
     """The geometry a path of ``encode`` draws, to check placements on what is shipped."""
-    polys = []
-    for part in path.split("M")[1:]:
-        nums = [int(v) for v in part.replace("l", " ").replace("z", " ").split()]
-        x, y = nums[0], nums[1]
-        ring = [(x, y)]
-        for k in range(2, len(nums) - 1, 2):
-            x += nums[k]
-            y += nums[k + 1]
-            ring.append((x, y))
-        polys.append(Polygon(ring).buffer(0))
+    polys = [Polygon(ring).buffer(0) for ring in path_rings(path)]
     return unary_union(polys)
 
 

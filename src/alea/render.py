@@ -7,7 +7,7 @@ client, replays, reports and ``alea render`` all draw a position the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from alea.core.errors import AleaError, IllegalActionError
@@ -143,6 +143,13 @@ def register_hints(game: str, hints: BoardHints) -> None:
     _HINTS[game] = hints
 
 
+def hints_from(module: Any) -> BoardHints:
+    """The hints a game's module gives: each field of ``BoardHints`` it defines, by name."""
+    return BoardHints(
+        **{f.name: getattr(module, f.name) for f in fields(BoardHints) if hasattr(module, f.name)}
+    )
+
+
 def board_hints(game: str) -> BoardHints:
     """The hints of ``game`` (a game without any gets ones that say nothing)."""
     return _HINTS.get(game, BoardHints())
@@ -209,34 +216,6 @@ register_places("triumvirate", _triumvirate_place)
 register_places("forum", _forum_place)
 register_svg("hotre", _hotre_svg)
 register_places("hotre", _hotre_place)
-register_hints(
-    "triumvirate",
-    BoardHints(
-        source_of=_triumvirate_hints.source_of,
-        dice_of=_triumvirate_hints.dice_of,
-        attempts=_triumvirate_hints.attempts,
-        panel=_triumvirate_hints.panel,
-        hint=_triumvirate_hints.hint,
-        place_name=_triumvirate_hints.place_name,
-    ),
-)
-register_hints(
-    "forum",
-    BoardHints(
-        source_of=_forum_hints.source_of,
-        dice_of=_forum_hints.dice_of,
-        attempts=_forum_hints.attempts,
-        panel=_forum_hints.panel,
-        hint=_forum_hints.hint,
-    ),
-)
-register_hints(
-    "hotre",
-    BoardHints(
-        dice_of=_hotre_hints.dice_of,
-        attempts=_hotre_hints.attempts,
-        panel=_hotre_hints.panel,
-        hint=_hotre_hints.hint,
-        place_name=_hotre_hints.place_name,
-    ),
-)
+register_hints("triumvirate", hints_from(_triumvirate_hints))
+register_hints("forum", hints_from(_forum_hints))
+register_hints("hotre", hints_from(_hotre_hints))
