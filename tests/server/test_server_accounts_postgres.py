@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import TEST_LIMITS, empty_database, new_game
+from test_server_accounts import schema_differences
 from test_server_ratings import PASSWORD, bot, finished_game, human, rows
 
 from alea.server import accounts, ratings
@@ -76,3 +77,9 @@ def test_two_processes_rating_one_game_on_postgresql_count_it_once(url: str) -> 
     assert ratings.rate_pending(two) == 0
     one.engine.dispose()
     two.engine.dispose()
+
+
+def test_the_migrations_build_exactly_the_declared_tables_on_postgresql(url: str) -> None:
+    store = Store(url)
+    assert schema_differences(store) == []
+    store.engine.dispose()
