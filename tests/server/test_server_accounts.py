@@ -8,6 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 from server_helpers import TEST_LIMITS, client, new_game, next_view
+from test_server_lobby import open_game
 
 from alea.server import accounts
 from alea.server.app import SESSION_COOKIE, create_app
@@ -206,14 +207,7 @@ def test_an_accounts_seat_link_reaches_nobody_else(tmp_path: Path) -> None:
 
 def test_joining_signed_in_ties_the_seat_and_names_it_for_the_account(tmp_path: Path) -> None:
     with client(tmp_path / "a.db") as c:
-        made = c.post(
-            "/api/games",
-            json={
-                "game": "forum",
-                "players": 2,
-                "seats": [{"kind": "human", "player": "Ann"}, {"kind": "human", "open": True}],
-            },
-        ).json()
+        made = open_game(c, [{"kind": "human", "player": "Ann"}, {"kind": "human", "open": True}])
         register(c, "Octavia")
         joined = c.post(f"/api/games/{made['id']}/seats/1/join", json={"name": "Someone"})
         assert joined.status_code == 200, joined.text
@@ -241,14 +235,7 @@ def test_an_account_name_cannot_be_borrowed_by_a_player_who_is_not_signed_in_as_
         )
         assert r.status_code == 409
         assert "'livia' is the name of an account" in r.json()["detail"]
-        made = c.post(
-            "/api/games",
-            json={
-                "game": "forum",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "human", "open": True}],
-            },
-        ).json()
+        made = open_game(c, [{"kind": "human"}, {"kind": "human", "open": True}])
         r = c.post(f"/api/games/{made['id']}/seats/1/join", json={"name": "LIVIA"})
         assert r.status_code == 409
         assert c.get(f"/api/games/{made['id']}").json()["seats"][1]["open"] is True

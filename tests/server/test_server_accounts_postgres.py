@@ -6,32 +6,25 @@ Runs when ``ALEA_TEST_POSTGRES_URL`` names a database the test may empty; otherw
 
 from __future__ import annotations
 
-import os
 import threading
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, empty_database, new_game
+from server_helpers import TEST_LIMITS, new_game
 from test_server_accounts import schema_differences
+from test_server_postgres import URL, url  # noqa: F401  (the emptied test database)
 from test_server_ratings import PASSWORD, bot, finished_game, human, rows
 
 from alea.server import accounts, ratings
 from alea.server.app import create_app
 from alea.server.store import Store
 
-URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
 
 
-@pytest.fixture
-def url() -> Iterator[str]:
-    assert URL is not None
-    with empty_database(URL) as emptied:
-        yield emptied
-
-
-def test_accounts_sign_in_out_and_hold_seats_on_postgresql(url: str) -> None:
+def test_accounts_sign_in_out_and_hold_seats_on_postgresql(
+    url: str,  # noqa: F811
+) -> None:
     with TestClient(create_app(url, workers=0, limits=TEST_LIMITS)) as c:
         r = c.post("/api/account/register", json={"name": "Livia", "password": PASSWORD})
         assert r.status_code == 201
@@ -51,7 +44,9 @@ def test_accounts_sign_in_out_and_hold_seats_on_postgresql(url: str) -> None:
         assert ok.status_code == 200
 
 
-def test_two_processes_rating_one_game_on_postgresql_count_it_once(url: str) -> None:
+def test_two_processes_rating_one_game_on_postgresql_count_it_once(
+    url: str,  # noqa: F811
+) -> None:
     one, two = Store(url), Store(url)
     livia = accounts.register(one, "Livia", PASSWORD)
     octavia = accounts.register(one, "Octavia", PASSWORD)
@@ -79,7 +74,9 @@ def test_two_processes_rating_one_game_on_postgresql_count_it_once(url: str) -> 
     two.engine.dispose()
 
 
-def test_the_migrations_build_exactly_the_declared_tables_on_postgresql(url: str) -> None:
+def test_the_migrations_build_exactly_the_declared_tables_on_postgresql(
+    url: str,  # noqa: F811
+) -> None:
     store = Store(url)
     assert schema_differences(store) == []
     store.engine.dispose()

@@ -8,11 +8,10 @@ from typing import Any
 
 import pytest
 from server_helpers import client, new_game, next_view, wait_for_turn
+from test_server_accounts import PASSWORD, register
 
 from alea.server import accounts, ratings
 from alea.server.store import Store
-
-PASSWORD = "a long enough password"
 
 
 def human(account: int, name: str, **extra: Any) -> dict[str, Any]:
@@ -144,8 +143,7 @@ def test_a_game_played_to_its_end_moves_the_accounts_and_the_bots_rating_once(
     tmp_path: Path,
 ) -> None:
     with client(tmp_path / "a.db") as c:
-        r = c.post("/api/account/register", json={"name": "Livia", "password": PASSWORD})
-        assert r.status_code == 201
+        register(c, "Livia")
         made = new_game(c, "forum", ["human", "easy"], players=2, seed=3)
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})

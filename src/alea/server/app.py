@@ -467,11 +467,20 @@ def create_app(
         )
         return response
 
-    async def account_form(request: Request, what: str) -> dict[str, Any]:
+    async def account_answer(
+        request: Request, what: str, check: Callable[[Store, Any, Any], Account], status: int
+    ) -> JSONResponse:
+        """A registration or sign-in: rate-limited per client, checked off the event loop."""
         body = await json_body(request, 2_000, what)
         if not sign_ins.take(_client(request)):
             raise _error(429, "too many sign-ins tried from your address: wait a minute")
-        return body
+        try:
+            account = await asyncio.to_thread(
+                check, store(), body.get("name"), body.get("password")
+            )
+        except AccountError as exc:
+            raise _error(exc.status, str(exc)) from None
+        return session_response(request, account, status)
 
     @app.get("/api/account")
     async def account_info(request: Request) -> dict[str, Any]:
@@ -482,25 +491,11 @@ def create_app(
 
     @app.post("/api/account/register")
     async def register(request: Request) -> JSONResponse:
-        body = await account_form(request, "a registration")
-        try:
-            account = await asyncio.to_thread(
-                accounts.register, store(), body.get("name"), body.get("password")
-            )
-        except AccountError as exc:
-            raise _error(exc.status, str(exc)) from None
-        return session_response(request, account, 201)
+        return await account_answer(request, "a registration", accounts.register, 201)
 
     @app.post("/api/account/signin")
     async def sign_in(request: Request) -> JSONResponse:
-        body = await account_form(request, "a sign-in")
-        try:
-            account = await asyncio.to_thread(
-                accounts.authenticate, store(), body.get("name"), body.get("password")
-            )
-        except AccountError as exc:
-            raise _error(exc.status, str(exc)) from None
-        return session_response(request, account, 200)
+        return await account_answer(request, "a sign-in", accounts.authenticate, 200)
 
     @app.post("/api/account/signout")
     async def sign_out(request: Request) -> JSONResponse:
