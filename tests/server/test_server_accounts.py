@@ -172,7 +172,9 @@ def test_a_signed_in_creators_seat_carries_the_account_name_and_follows_it(
         assert summary["seats"][1]["account"] is True
         assert summary["seats"][2]["account"] is False
         assert "account_id" not in str(summary)
-        mine = c.get("/api/my/games").json()
+        answer = c.get("/api/my/games")
+        assert answer.headers["cache-control"] == "no-store"  # it holds seat links
+        mine = answer.json()
         assert mine["name"] == "Livia"
         assert [(h["game"]["id"], h["seat"]) for h in mine["seats"]] == [(made["id"], 1)]
         assert mine["seats"][0]["link"] == made["seats"][1]["link"]

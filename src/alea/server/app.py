@@ -482,12 +482,16 @@ def create_app(
             raise _error(exc.status, str(exc)) from None
         return session_response(request, account, status)
 
+    def private(body: dict[str, Any]) -> JSONResponse:
+        """An answer for one account's eyes: no cache keeps it."""
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
     @app.get("/api/account")
-    async def account_info(request: Request) -> dict[str, Any]:
+    async def account_info(request: Request) -> JSONResponse:
         account = signed_in(request)
         if account is None:
-            return {"name": None, "ratings": {}}
-        return {"name": account.name, "ratings": ratings.ratings_of(store(), account.id)}
+            return private({"name": None, "ratings": {}})
+        return private({"name": account.name, "ratings": ratings.ratings_of(store(), account.id)})
 
     @app.post("/api/account/register")
     async def register(request: Request) -> JSONResponse:
@@ -512,15 +516,17 @@ def create_app(
         return response
 
     @app.get("/api/my/games")
-    async def my_games(request: Request) -> dict[str, Any]:
+    async def my_games(request: Request) -> JSONResponse:
         account = signed_in(request)
         if account is None:
             raise _error(401, "sign in to see your account's games")
-        return {
-            "name": account.name,
-            "seats": accounts.seats_of(store(), account),
-            "ratings": ratings.ratings_of(store(), account.id),
-        }
+        return private(
+            {
+                "name": account.name,
+                "seats": accounts.seats_of(store(), account),
+                "ratings": ratings.ratings_of(store(), account.id),
+            }
+        )
 
     @app.get("/api/ratings")
     async def rating_list(game: str, limit: int = 20) -> dict[str, Any]:
