@@ -279,3 +279,24 @@ def test_the_migrations_build_exactly_the_tables_the_code_declares_and_step_back
     with again.engine.connect() as conn:
         assert {"accounts", "ratings"} <= set(conn.dialect.get_table_names(conn))
     assert schema_differences(again) == []
+
+
+def test_a_seat_handed_to_a_bot_stays_the_accounts_for_its_rating_but_loses_its_link(
+    tmp_path: Path,
+) -> None:
+    with client(tmp_path / "a.db") as c:
+        register(c, "Livia")
+        made = new_game(c, "forum", ["human", "easy"], players=2)
+        r = c.post(
+            f"/api/games/{made['id']}/seats/0/bot",
+            json={"agent": "heuristic"},
+            headers={"X-Alea-Token": made["host_token"]},
+        )
+        assert r.status_code == 200, r.text
+        mine = c.get("/api/my/games").json()["seats"]
+        assert [(h["seat"], h["link"]) for h in mine] == [(0, None)]  # the link opens nothing
+        assert mine[0]["game"]["seats"][0]["kind"] == "bot"
+    row = Store(f"sqlite:///{tmp_path / 'a.db'}").get(made["id"])
+    assert row is not None
+    assert row.seats[0]["account"] == 1
+    assert row.seats[0]["left"] is True  # it places last when the game is rated
