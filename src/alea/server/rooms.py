@@ -65,6 +65,11 @@ HOLD_EVERY = 16
 """Bot decisions whose views are held at most before their moves are stored and sent."""
 
 
+def _left(seat: dict[str, Any]) -> dict[str, Any]:
+    """What a seat keeps of its account when its player leaves it (for the ratings)."""
+    return {"account": seat["account"], "left": True} if "account" in seat else {}
+
+
 @dataclass(eq=False)
 class Viewer:
     """One open connection: a seat (or ``None`` for a spectator) and how to reach it."""
@@ -713,7 +718,12 @@ class Hub:
         """
         async with room.lock:
             seats = [dict(s) for s in room.seats]
-            seats[seat] = {"name": seats[seat]["name"], "kind": "bot", "agent": spec}
+            seats[seat] = {
+                "name": seats[seat]["name"],
+                "kind": "bot",
+                "agent": spec,
+                **_left(seats[seat]),
+            }
             status = status_for(seats, room.status)
             self.store.revoke_seat(room.id, seat)
             self.store.set_seats(room.id, seats, status)
@@ -740,8 +750,13 @@ class Hub:
         await self.broadcast(room)
         self.kick(room)
 
-    async def take_seat(self, room: Room, seat: int, token_hash: str, player: str | None) -> str:
-        """Give an open seat of the lobby to a player; ``""`` if done, else why not."""
+    async def take_seat(
+        self, room: Room, seat: int, token_hash: str, player: str | None, account: int | None = None
+    ) -> str:
+        """Give an open seat of the lobby to a player (``account``: theirs, if signed in).
+
+        Returns ``""`` if done, else why not.
+        """
         async with room.lock:
             if room.status not in ("open", "running"):
                 return f"the game is {room.status}: its seats can no longer be taken"
@@ -751,6 +766,8 @@ class Hub:
             seats[seat]["taken"] = True
             if player:
                 seats[seat]["player"] = player
+            if account is not None:
+                seats[seat]["account"] = account
             status = status_for(seats, room.status)
             took = await asyncio.to_thread(
                 self.store.take_seat, room.id, seat, token_hash, seats, status
@@ -814,6 +831,7 @@ class Hub:
                     "agent": "heuristic",
                     "forfeited": True,
                     **({"player": old["player"]} if old.get("player") else {}),
+                    **_left(old),
                 }
                 await asyncio.to_thread(self.store.revoke_seat, room.id, seat)
                 for viewer in room.viewers:
