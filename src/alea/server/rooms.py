@@ -109,8 +109,8 @@ class Room:
     unsaved: list[dict[str, Any]] = field(default_factory=list)
     held: list[tuple[Viewer, dict[str, Any], int]] = field(default_factory=list)
     """Views of bots' decisions drawn but not yet sent, with the ``generation`` they were drawn
-    in: they wait for their moves to be stored (``Hub.release``), so that a run of bot moves
-    is stored in one transaction."""
+    in: after the first of a run, they wait for their moves to be stored (``Hub.release``), so
+    that the rest of a run of bot moves is stored in one transaction."""
     generation: int = 0
     """Counts the times the room went back to what the database holds, dropping moves it had
     applied (another process stored a move first, or took moves back)."""
@@ -622,6 +622,7 @@ class Hub:
                 return  # no await since the check: a kick now starts a new driver
 
     async def _drive_moves(self, room: Room) -> None:
+        released = False  # whether this run has sent its first view yet
         while True:
             async with room.lock:
                 state = room.state
@@ -659,7 +660,10 @@ class Hub:
                     # People watch each bot decision on its own (their page paces them): its
                     # view is drawn now and sent once the run of bot moves is stored.
                     self.hold(room)
-                    if len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
+                    if not released or len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
+                        released = True
+                        # The run's first view goes at once: it shows the move that started
+                        # the run (a person's, waiting to see it taken) and the first reply.
                         await self.release(room)
                     else:
                         await asyncio.sleep(0)  # let other games' work run between decisions
