@@ -4,6 +4,7 @@ Each game is drawn by the view registered for it (``register_view``); a game wit
 shown as its observation, compactly.
 """
 
+from alea.core.notes import Note
 from alea.terminal.replaying import check_record, replay_record
 from alea.terminal.saving import RecordWriter
 from alea.terminal.seats import HUMAN, Seat, SeatError, build_seat, parse_assignments
@@ -12,7 +13,6 @@ from alea.terminal.views import (
     FALLBACK,
     GameView,
     LogNote,
-    Note,
     Renderer,
     register_renderer,
     register_view,

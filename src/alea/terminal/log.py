@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from rich.markup import escape
 
 from alea.core.game import Action, State
-from alea.terminal.views import GameView, LogNote, Note
+from alea.core.notes import Note
+from alea.terminal.views import GameView, LogNote
 
 
 def apply_and_narrate(

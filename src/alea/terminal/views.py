@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -48,16 +48,6 @@ ChoiceRows = Callable[
     [State, Sequence[Action], Sequence[int]], list[tuple[str, list[tuple[int, str]]]]
 ]
 """``choice_rows(state, actions, indices)`` -> rows of (label, [(index, markup text)])."""
-
-
-class Note(NamedTuple):
-    """A plain log note (rich markup in ``text``)."""
-
-    text: str
-    group: str | None = None
-    header: str = ""
-    item: str = ""
-    rule: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ The terminal front end registers these functions for the game; the rules never i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from rich import box
 from rich.console import Console
@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from alea.core.game import Action, State
+from alea.core.notes import Note
 from alea.games.hotre.actions import (
     PICKS,
     SEATS,
@@ -104,20 +105,6 @@ COMMANDS: Final = (
     ("hand N", "the effect of card N of your hand"),
 )
 """The game's own commands, listed by ``help``."""
-
-
-class Note(NamedTuple):
-    """One line of the game log.
-
-    Consecutive notes of one bot with the same ``group`` may be shown as one line:
-    ``header`` followed by their ``item`` texts.
-    """
-
-    text: str
-    group: str | None = None
-    header: str = ""
-    item: str = ""
-    rule: bool = False
 
 
 def find_place(text: str) -> int | None:

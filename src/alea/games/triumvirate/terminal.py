@@ -8,7 +8,7 @@ functions for the game; the rules never import them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from rich import box
 from rich.console import Console, Group
@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from alea.core.game import Action, State
+from alea.core.notes import Note
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll
 from alea.games.triumvirate.board import BOARD, FORCES
 from alea.games.triumvirate.state import STAGE_TEXT
@@ -102,20 +103,6 @@ name (Lugdunum) or col,row (12,7) to list only the moves that end there.
 [bold]Place codes[/bold]: """ + " · ".join(
     f"{code} {BOARD.label(h)}" for h, code in sorted(ABBREVIATION.items(), key=lambda kv: kv[1])
 )
-
-
-class Note(NamedTuple):
-    """One line of the game log.
-
-    Consecutive notes of one bot with the same ``group`` may be shown as one line:
-    ``header`` followed by their ``item`` texts.
-    """
-
-    text: str
-    group: str | None = None
-    header: str = ""
-    item: str = ""
-    rule: bool = False
 
 
 def _paint(name: str) -> str:

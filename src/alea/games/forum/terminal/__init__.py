@@ -10,6 +10,7 @@ What each module draws: ``names`` (colours, codes, the guide), ``board_map`` (th
 lines and ``render``), ``choices`` (the numbered choices) and ``log`` (the narrated log).
 """
 
+from alea.core.notes import Note
 from alea.games.forum.actions import GENTES
 from alea.games.forum.terminal.board_map import legend, map_text
 from alea.games.forum.terminal.choices import choice_rows, spend
@@ -18,7 +19,6 @@ from alea.games.forum.terminal.names import (
     CODES,
     GUIDE,
     SHORT_NAMES,
-    Note,
     _band,
     _money,
     code,

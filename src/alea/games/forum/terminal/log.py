@@ -7,6 +7,7 @@ from typing import Any, Final
 from rich.markup import escape
 
 from alea.core.game import Action
+from alea.core.notes import Note
 from alea.games.forum.actions import (
     GENTES,
     Decide,
@@ -19,7 +20,6 @@ from alea.games.forum.cards import FATE
 from alea.games.forum.state import debt_units
 from alea.games.forum.terminal.choices import _fate_card
 from alea.games.forum.terminal.names import (
-    Note,
     _money,
     _paint,
     _paint_names,

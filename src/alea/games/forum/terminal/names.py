@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from rich.markup import escape
 
@@ -184,20 +184,6 @@ def guide(options: dict[str, Any]) -> str:
 
 
 GUIDE: Final = guide({})
-
-
-class Note(NamedTuple):
-    """One line of the game log.
-
-    Consecutive notes of one bot with the same ``group`` may be shown as one line:
-    ``header`` followed by their ``item`` texts.
-    """
-
-    text: str
-    group: str | None = None
-    header: str = ""
-    item: str = ""
-    rule: bool = False
 
 
 # -- names and places -------------------------------------------------------------------------
