@@ -137,11 +137,13 @@ def server(
             out.close()  # type: ignore[union-attr]
 
 
-def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def post(
+    port: int, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> dict[str, Any]:
     req = urllib.request.Request(
         f"http://127.0.0.1:{port}{path}",
         data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())  # type: ignore[no-any-return]

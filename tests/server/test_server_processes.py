@@ -18,7 +18,11 @@ from typing import Any
 
 import pytest
 from server_helpers import empty_database, free_port, post, server
+from test_server_undo import keeps_the_turn
 from websockets.sync.client import ClientConnection, connect
+
+import alea
+from alea.server.store import Store
 
 URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
 needs_postgres = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
@@ -168,6 +172,151 @@ def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
     with connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as ws:
         view = first_view(ws)
         assert view["seq"] >= before  # every move stored before the kill is still there
+
+
+def messages(ws: ClientConnection, kind: str, until: float) -> Iterator[dict[str, Any]]:
+    """The messages of type ``kind`` that ``ws`` receives until ``until`` (monotonic seconds)."""
+    while True:
+        left = until - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            msg = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            return
+        if msg["type"] == kind:
+            yield msg
+
+
+def chat_line(ws: ClientConnection, text: str) -> dict[str, Any]:
+    """The chat message that brings the line ``text`` to ``ws`` (within 30 s)."""
+    for msg in messages(ws, "chat", time.monotonic() + 30):
+        if any(line["text"] == text for line in msg["lines"]):
+            return msg
+    raise AssertionError(f"the chat line {text!r} never came")
+
+
+def socket(port: int, game_id: str) -> ClientConnection:
+    return connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**24)
+
+
+@needs_postgres
+def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    token = made["seats"][0]["token"]
+    with socket(a, gid) as player, socket(a, gid) as near, socket(b, gid) as far:
+        first_view(player, token)
+        first_view(near)
+        first_view(far)
+        player.send(json.dumps({"type": "chat", "text": "ave from the first process"}))
+        own = chat_line(player, "ave from the first process")
+        assert own["mine"] is True
+        assert not chat_line(near, "ave from the first process").get("mine")
+        heard = chat_line(far, "ave from the first process")
+        assert not heard.get("mine")
+        line = next(x for x in heard["lines"] if x["text"] == "ave from the first process")
+        assert line["author"] == "Crassus"
+        assert line["seat"] == 0
+        far.send(json.dumps({"type": "chat", "text": "vale from the second"}))
+        back = chat_line(player, "vale from the second")
+        assert [x["author"] for x in back["lines"]] == ["spectator"]
+        assert chat_line(far, "vale from the second")["mine"] is True
+        assert chat_line(near, "vale from the second")["mine"] is False
+        # Two lines written at once through the two processes: each viewer gets both, once.
+        player.send(json.dumps({"type": "chat", "text": "one"}))
+        far.send(json.dumps({"type": "chat", "text": "two"}))
+        for ws in (player, near, far):
+            seen: list[str] = []
+            for msg in messages(ws, "chat", time.monotonic() + 5):
+                seen += [x["text"] for x in msg["lines"]]
+                if {"one", "two"} <= set(seen):
+                    break
+            assert sorted(seen) == ["one", "two"], seen
+
+
+@needs_postgres
+def test_a_seat_taken_through_one_process_shows_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = post(
+        a,
+        "/api/games",
+        {
+            "game": "triumvirate",
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "human"}],
+        },
+    )
+    gid = made["id"]
+    with socket(b, gid) as far:
+        assert first_view(far)["seats"][1]["open"] is True
+        post(a, f"/api/games/{gid}/seats/1/join", {"name": "Bo"})
+        taken = next(v for v in views(far, time.monotonic() + 30) if not v["seats"][1]["open"])
+        assert taken["seats"][1]["player"] == "Bo"
+
+
+@needs_postgres
+def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    token = made["seats"][2]["token"]
+    with socket(b, gid) as player:
+        assert first_view(player, token)["seat"] == 2
+        post(a, f"/api/games/{gid}/seats/2/bot", {"agent": "random"}, {"x-alea-token": token})
+        handed = next(
+            v for v in views(player, time.monotonic() + 30) if v["seats"][2]["kind"] == "bot"
+        )
+        assert handed["seat"] is None, "the seat's link only watches once a bot has the seat"
+        assert handed["legal"] == []
+
+
+@needs_postgres
+def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]], url: str
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    with socket(a, gid) as player, socket(b, gid) as far:
+        view = first_view(player, mover_token(a, made))
+        if not view["legal"]:
+            view = next(v for v in views(player, time.monotonic() + 30) if v["legal"])
+        first_view(far)
+        rules = alea.load("triumvirate")
+        state = rules.new_initial_state()
+        for action in Store(url).actions(gid):
+            state.apply_action(rules.action_from_json(action))
+        pick = keeps_the_turn(state)
+        player.send(json.dumps({"type": "act", "seq": view["seq"], "i": pick}))
+        moved = next(v for v in views(player, time.monotonic() + 30) if v["seq"] > view["seq"])
+        assert moved["undo"] is True
+        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] == moved["seq"])
+        player.send(json.dumps({"type": "undo"}))
+        note = "took back a move: " + view["legal"][pick]["text"]
+        chat_line(far, note)
+        # Another move in its place, at once: the other process shows it, not the one undone.
+        other = next(c for c in view["legal"] if c["i"] != pick)
+        player.send(json.dumps({"type": "act", "seq": view["seq"], "i": other["i"]}))
+        after = next(  # the dice after it rolled: a player's turn again
+            v
+            for v in views(player, time.monotonic() + 30)
+            if v["seq"] > view["seq"] and v["to_move"] >= 0
+        )
+        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] >= after["seq"])
+        # The room the other process holds is the first process's, move for move.
+        with socket(a, gid) as near, socket(b, gid) as again:
+            here, there = first_view(near), first_view(again)
+        assert there["seq"] == here["seq"]
+        assert there["log"] == here["log"]
+        assert there["log"][view["seq"]] == other["text"]
+        assert there["observation"] == here["observation"]
 
 
 def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: Path) -> None:

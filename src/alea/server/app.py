@@ -41,7 +41,6 @@ from alea.render import style_sources, why_not
 from alea.server import chat
 from alea.server.clocks import Clock
 from alea.server.coordination import coordinator_for
-from alea.server.frames import FrameCache
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
 from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
@@ -298,7 +297,6 @@ def create_app(
     frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
     connections: dict[str, int] = {}
-    frames = FrameCache()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -312,7 +310,7 @@ def create_app(
         )
         coordinator = coordinator_for(db_url, store.sender)
         hub = Hub(store, executor, lim, slots=max(1, n), coordinator=coordinator)
-        await coordinator.start(hub.catch_up)
+        await coordinator.start(hub.heard)
         state.update(store=store, hub=hub)
         _app.state.hub = hub
 
@@ -666,6 +664,7 @@ def create_app(
         hub().flush(room)
         if not 0 <= k <= room.seq:
             raise _error(404, f"the game has moves 0 to {room.seq}")
+        frames = hub().frames
         drawn = frames.cached(game_id, k)
         if drawn is None:
             try:
@@ -928,18 +927,7 @@ def create_app(
                     chat=True,
                 )
                 return
-            await self.tell(room, viewer, text, "say")
-
-        async def tell(self, room: Room, viewer: Viewer, text: str, kind: str) -> None:
-            """Store a chat line of ``viewer``'s and send it to everyone watching."""
-            seat = None if viewer.seat is None else room.seats[viewer.seat]
-            line = await asyncio.to_thread(
-                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text, kind
-            )
-            for other in list(room.viewers):
-                mine = other is viewer
-                with contextlib.suppress(Exception):
-                    await other.send({"type": "chat", "lines": [line], "mine": mine})
+            await hub().say(room, viewer, text)
 
         async def take_back(self, room: Room, viewer: Viewer) -> None:
             """Undo the viewer's last decision if nothing was revealed since; the table hears."""
@@ -950,8 +938,7 @@ def create_app(
             if why:
                 await self.error(f"cannot take the move back: {why}", undo=True)
                 return
-            frames.forget(room.id)
-            await self.tell(room, viewer, f"took back a move: {text}", "note")
+            await hub().say(room, viewer, f"took back a move: {text}", "note")
 
         async def why(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             """Answer a click on a place with no legal action: the rule that forbids it."""

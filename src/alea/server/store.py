@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.coordination import CHANNEL
+from alea.server.coordination import CHANNEL, payload
 
 metadata = MetaData()
 
@@ -251,12 +251,16 @@ class Store:
         """Names this process in its notifications, so that it can skip its own."""
         migrate(self.engine)
 
-    def _notify(self, conn: Any, game_ids: list[str]) -> None:
-        """Tell the other processes, when ``conn``'s transaction commits, that games changed."""
+    def notify(self, conn: Any, game_ids: list[str], what: str = "game") -> None:
+        """Tell the other processes, when ``conn``'s transaction commits, that games changed.
+
+        ``what`` changed: one of ``alea.server.coordination.CHANGES``.
+        """
         if self.notifies:
             for game_id in game_ids:
                 conn.execute(
-                    text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id}
+                    text("SELECT pg_notify(:channel, :note)"),
+                    {"channel": CHANNEL, "note": payload(game_id, self.sender, what)},
                 )
 
     def create_game(
@@ -377,7 +381,7 @@ class Store:
                     to_move=to_move,
                 )
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
 
     def truncate(self, game_id: str, keep: int, status: str, to_move: int) -> None:
         """Delete a game's moves after the first ``keep`` (a move taken back) in one transaction."""
@@ -392,7 +396,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(status=status, result=None, updated=_now(), to_move=to_move)
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id], "undo")
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
         """Replace a game's seat list (a seat handed to a bot) and status."""
@@ -402,7 +406,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
 
     def set_clock(self, game_id: str, clock: dict[str, Any], deadline: float | None) -> None:
         """Store a game's clocks and the moment the running one runs out (wall time)."""
@@ -413,7 +417,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(clock=json.dumps(clock), clock_deadline=when)
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
 
     def clocks_due(self, at: datetime) -> list[str]:
         """Unfinished games whose running clock ran out by ``at``."""
@@ -528,7 +532,7 @@ class Store:
                     .where(games_table.c.id == game_id)
                     .values(seats=json.dumps(seats), status=status, updated=_now())
                 )
-                self._notify(conn, [game_id])
+                self.notify(conn, [game_id])
         except IntegrityError:
             return False
         return True
@@ -569,4 +573,4 @@ class Store:
                 .where(c.id.in_(game_ids), c.status.in_(("open", "running")))
                 .values(status="expired", updated=_now())
             )
-            self._notify(conn, game_ids)
+            self.notify(conn, game_ids)
