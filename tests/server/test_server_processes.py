@@ -341,3 +341,63 @@ def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: P
     assert "already serving" in second.stderr
     assert "PostgreSQL" in second.stderr
     assert "Traceback" not in second.stderr
+
+
+def test_a_page_names_the_peers_it_may_reconnect_to_and_they_accept_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from alea.server.app import create_app
+
+    peers = ["http://10.0.0.2:8000", "https://Alea.example/"]
+    app = create_app(f"sqlite:///{tmp_path / 'p.db'}", workers=0, peers=peers)
+    with TestClient(app) as c:
+        page = c.get("/play/abc")
+        assert (
+            '<meta name="alea-peers" content="http://10.0.0.2:8000 https://alea.example">'
+            in page.text
+        )
+        connect_src = next(
+            part
+            for part in page.headers["content-security-policy"].split(";")
+            if "connect-src" in part
+        )
+        assert connect_src.split() == [
+            "connect-src",
+            "'self'",
+            "ws://10.0.0.2:8000",
+            "wss://alea.example",
+        ]
+        made = c.post(
+            "/api/games",
+            json={"game": "forum", "players": 2, "seats": [{"kind": "human"}] * 2},
+        )
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        # A page of a peer whose process died connects here; a page of another site may not.
+        with c.websocket_connect(f"/ws/{gid}", headers={"Origin": "http://10.0.0.2:8000"}) as ws:
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["type"] == "view"
+        with c.websocket_connect(f"/ws/{gid}", headers={"Origin": "http://10.0.0.3:8000"}) as ws:
+            assert "another site" in ws.receive_json()["message"]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'q.db'}", workers=0)) as c:
+        assert "alea-peers" not in c.get("/play/abc").text
+
+
+@pytest.mark.parametrize(
+    ("peer", "words"),
+    [
+        ("10.0.0.2:8000", "is not an address such as"),
+        ("ftp://10.0.0.2", "is not an address such as"),
+        ("http://10.0.0.2:8000/games", "give the origin"),
+        ("http://10.0.0.2:port", "is not an address"),
+        ('http://a"b.example', "a host name is letters"),
+    ],
+)
+def test_a_peer_that_is_not_an_origin_is_refused_saying_why(
+    tmp_path: Path, peer: str, words: str
+) -> None:
+    from alea.server.app import create_app
+
+    with pytest.raises(ValueError, match=words) as refused:
+        create_app(f"sqlite:///{tmp_path / 'r.db'}", workers=0, peers=[peer])
+    assert "--peer" in str(refused.value)

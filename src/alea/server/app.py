@@ -20,7 +20,7 @@ import logging
 import multiprocessing
 import os
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from typing import Any
@@ -40,7 +40,7 @@ from alea.core.record import GameRecord
 from alea.render import style_sources, why_not
 from alea.server import chat
 from alea.server.clocks import Clock
-from alea.server.coordination import coordinator_for
+from alea.server.coordination import coordinator_for, peer_origin, socket_origin
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.markdown import markdown_to_html
 from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
@@ -71,22 +71,33 @@ TITLES = {
 }
 """Names shown in the lobby."""
 
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' "
-        + " ".join(style_sources()).encode("ascii")
-        + b"; img-src 'self' data:; "
-        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-        b"frame-ancestors 'none'",
-    ),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-]
-"""Sent with every HTTP response: only the server's own scripts and styles run (and the one
-fixed stylesheet the History of the Roman Empire board carries for phones), no page of
-another site may frame ours, and no browser guesses a type other than the one sent."""
+
+def security_headers(peers: Sequence[str] = ()) -> list[tuple[bytes, bytes]]:
+    """The headers sent with every HTTP response.
+
+    Only the server's own scripts and styles run (and the one fixed stylesheet the History of
+    the Roman Empire board carries for phones), no page of another site may frame ours, and no
+    browser guesses a type other than the one sent. Pages may open WebSockets to this server
+    and to its ``peers`` (origins of the other processes serving the same games).
+    """
+    sockets = "".join(f" {socket_origin(p)}" for p in peers)
+    return [
+        (
+            b"content-security-policy",
+            b"default-src 'self'; script-src 'self'; style-src 'self' "
+            + " ".join(style_sources()).encode("ascii")
+            + b"; img-src 'self' data:; "
+            + f"connect-src 'self'{sockets}; ".encode("ascii")
+            + b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+
+SECURITY_HEADERS = security_headers()
+"""The headers of a server without peers."""
 
 _STATIC = resources.files("alea.server").joinpath("static")
 _TYPES = {
@@ -109,8 +120,13 @@ class _Guard:
     log line; the checks before every handler are meant to make that never happen.
     """
 
-    def __init__(self, app: Callable[[Scope, Receive, SendASGI], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        app: Callable[[Scope, Receive, SendASGI], Awaitable[None]],
+        headers: list[tuple[bytes, bytes]] = SECURITY_HEADERS,
+    ) -> None:
         self.app = app
+        self.headers = headers
 
     async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
         if scope["type"] != "http":
@@ -122,7 +138,7 @@ class _Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *self.headers]
             await send(message)
 
         try:
@@ -226,14 +242,17 @@ def _error(status: int, message: str) -> HTTPException:
     return HTTPException(status_code=status, detail=message)
 
 
-def _same_origin(headers: Any) -> bool:
+def _same_origin(headers: Any, peers: Sequence[str] = ()) -> bool:
     """Whether a request comes from one of our own pages (or from no page at all).
 
     Browsers name the page's origin on every cross-site request, and on every POST and
-    WebSocket; a request without one comes from a program, which no page can drive.
+    WebSocket; a request without one comes from a program, which no page can drive. A page of
+    a peer (another process serving the same games) is one of ours.
     """
     origin = headers.get("origin")
     if origin is None:
+        return True
+    if origin.lower() in peers:
         return True
     try:
         return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
@@ -277,12 +296,16 @@ def create_app(
     rate: float | None = None,
     burst: float | None = None,
     limits: Limits | None = None,
+    peers: Sequence[str] = (),
 ) -> FastAPI:
     """The web app storing to ``db_url``; search bots think in ``workers`` processes (0: none).
 
     ``limits`` are the operator's figures (``Limits`` has the defaults); ``rate`` and ``burst``
-    override its per-connection message rate and burst.
+    override its per-connection message rate and burst. ``peers`` are the addresses of other
+    processes serving the same database, which the play page tries when this one stops
+    answering (``ValueError`` for one that is not an http or https origin).
     """
+    peer_list = tuple(peer_origin(p) for p in peers)
     lim = limits or Limits()
     if rate is not None:
         lim = dataclasses.replace(lim, message_rate=rate)
@@ -338,7 +361,7 @@ def create_app(
                 executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Alea", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
-    app.add_middleware(_Guard)
+    app.add_middleware(_Guard, headers=security_headers(peer_list))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -397,13 +420,21 @@ def create_app(
     async def lobby_page() -> HTMLResponse:
         return _page("lobby.html")
 
+    def game_page() -> HTMLResponse:
+        """The play page, naming the peers its connection may fall back to."""
+        page = _page("play.html")
+        if not peer_list:
+            return page
+        meta = f'<meta name="alea-peers" content="{" ".join(peer_list)}">\n</head>'
+        return HTMLResponse(bytes(page.body).decode().replace("</head>", meta, 1))
+
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     async def play_page(game_id: str) -> HTMLResponse:
-        return _page("play.html")
+        return game_page()
 
     @app.get("/watch/{game_id}", response_class=HTMLResponse)
     async def watch_page(game_id: str) -> HTMLResponse:
-        return _page("play.html")
+        return game_page()
 
     @app.get("/my", response_class=HTMLResponse)
     async def my_games_page() -> HTMLResponse:
@@ -742,7 +773,7 @@ def create_app(
     async def play_socket(ws: WebSocket, game_id: str) -> None:
         client = _client(ws)
         refusal = None
-        if not _same_origin(ws.headers):
+        if not _same_origin(ws.headers, peer_list):
             refusal = "connections from another site's pages are refused", 4403
         elif connections.get(client, 0) >= lim.max_connections_per_client:
             refusal = "too many connections open from your address", 4429

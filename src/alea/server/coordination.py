@@ -30,9 +30,11 @@ import fcntl
 import hashlib
 import logging
 import os
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import IO, Any, Final
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 
@@ -133,6 +135,37 @@ def lock_sqlite_file(db_url: str) -> IO[str] | None:
     handle.write(f"{os.getpid()}\n")
     handle.flush()
     return handle
+
+
+def peer_origin(url: str) -> str:
+    """The origin (``scheme://host[:port]``) of another server process's address ``url``.
+
+    Pages of this process try the peers' addresses when their own stops answering.
+
+    Raises:
+        ValueError: ``url`` is not an http or https address of a host, without a path.
+
+    """
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018  # raises on a port that is not a number
+    except ValueError as exc:
+        raise ValueError(f"--peer {url!r} is not an address: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"--peer {url!r} is not an address such as http://10.0.0.2:8000 (http or https, "
+            "a host, an optional port)"
+        )
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise ValueError(f"--peer {url!r} has more than scheme, host and port: give the origin")
+    if not re.fullmatch(r"[A-Za-z0-9.\-:\[\]]+", parts.netloc):
+        raise ValueError(f"--peer {url!r}: a host name is letters, digits, dots and dashes")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+def socket_origin(origin: str) -> str:
+    """The WebSocket form of a peer's origin (``http`` becomes ``ws``, ``https`` ``wss``)."""
+    return "ws" + origin.removeprefix("http")
 
 
 def lease_key(game_id: str) -> int:
