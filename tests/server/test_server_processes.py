@@ -319,6 +319,42 @@ def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
         assert there["observation"] == here["observation"]
 
 
+@needs_postgres
+def test_a_clock_running_out_and_a_seat_taken_back_show_on_both_processes(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    bot = {"kind": "bot", "agent": "heuristic"}
+    made = post(
+        a,
+        "/api/games",
+        {
+            "game": "triumvirate",
+            "seed": 6,
+            "seats": [{"kind": "human"}, bot, bot],
+            "clock": {"kind": "realtime", "base": 2, "increment": 0},
+            "on_timeout": "bot",
+        },
+    )
+    gid = made["id"]
+    with socket(b, gid) as player, socket(a, gid) as far:
+        first_view(player, made["seats"][0]["token"])
+        first_view(far)
+        for ws in (player, far):
+            late = next(v for v in views(ws, time.monotonic() + 60) if v["seats"][0]["stand_in"])
+            assert late["clock"]["left"][0] == 0
+        player.send(json.dumps({"type": "reclaim"}))
+        for ws in (player, far):
+            back = next(
+                v
+                for v in views(ws, time.monotonic() + 30)
+                if v["type"] == "error" or v["seats"][0]["kind"] == "human"
+            )
+            assert back["type"] == "view", back
+            assert not back["seats"][0]["stand_in"]
+            assert back["clock"]["left"][0] > 50  # the time of a move to go on with
+
+
 def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     with server(db, free_port()):

@@ -308,8 +308,10 @@ class Hub:
         if room is None:
             return
         async with room.lock:
-            if room.unsaved:
-                return  # this process is mid-run: storing its moves tells it what it missed
+            # Mid-run, this process's moves are stored first (or, if another process stored a
+            # move at the same place, the game is read afresh): a change of seats, clocks or
+            # status made elsewhere must reach the room that plays the game on.
+            self._settle(room)
             row = await asyncio.to_thread(self.store.get, game_id)
             if row is None:
                 return
@@ -351,7 +353,8 @@ class Hub:
                 self.sync_clock(room)
             if seats_changed:
                 for viewer in room.viewers:
-                    if viewer.seat is not None and room.seats[viewer.seat]["kind"] != "human":
+                    seat = None if viewer.seat is None else room.seats[viewer.seat]
+                    if seat is not None and seat["kind"] != "human" and not seat.get("stand_in"):
                         viewer.seat = None  # the seat went to a bot: its link only watches
             now = time.monotonic()
             room.touched = now
