@@ -10,25 +10,14 @@ empty (``.ci/run`` sets it).
 from __future__ import annotations
 
 import json
-import os
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from server_helpers import empty_database, free_port, post, server
+from server_helpers import free_port, needs_postgres, post, server
 from websockets.sync.client import connect
 
-URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
-
-
-@pytest.fixture
-def url() -> Iterator[str]:
-    assert URL is not None
-    with empty_database(URL) as emptied:
-        yield emptied
+pytestmark = needs_postgres
 
 
 def seq(page: Any) -> int:
@@ -77,13 +66,13 @@ def log_of(page: Any) -> list[str]:
 
 
 def test_a_page_whose_process_is_killed_plays_on_through_its_peer(
-    url: str, browser: Any, tmp_path: Path
+    postgres_url: str, browser: Any, tmp_path: Path
 ) -> None:
     a, b = free_port(), free_port()
     origin_a, origin_b = f"http://127.0.0.1:{a}", f"http://127.0.0.1:{b}"
     with (
-        server(url, a, "--peer", origin_b, log=tmp_path / "a.log") as first,
-        server(url, b, "--peer", origin_a, log=tmp_path / "b.log"),
+        server(postgres_url, a, "--peer", origin_b, log=tmp_path / "a.log") as first,
+        server(postgres_url, b, "--peer", origin_a, log=tmp_path / "b.log"),
     ):
         bot = {"kind": "bot", "agent": "random"}
         made = post(

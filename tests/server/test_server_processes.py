@@ -7,7 +7,6 @@ local PostgreSQL server and sets it). The SQLite test at the end always runs.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -17,29 +16,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import empty_database, free_port, post, server
+from server_helpers import free_port, needs_postgres, post, server
 from test_server_undo import keeps_the_turn
 from websockets.sync.client import ClientConnection, connect
 
 import alea
 from alea.server.store import Store
 
-URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
-needs_postgres = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
-
 
 @pytest.fixture
-def url() -> Iterator[str]:
-    assert URL is not None
-    with empty_database(URL) as emptied:
-        yield emptied
-
-
-@pytest.fixture
-def two(url: str, tmp_path: Path) -> Iterator[tuple[int, int, subprocess.Popen[bytes]]]:
+def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[int, int, subprocess.Popen[bytes]]]:
     """Two servers on the same database: their ports, and the first one's process."""
     a, b = free_port(), free_port()
-    with server(url, a, log=tmp_path / "a.log") as first, server(url, b, log=tmp_path / "b.log"):
+    with (
+        server(postgres_url, a, log=tmp_path / "a.log") as first,
+        server(postgres_url, b, log=tmp_path / "b.log"),
+    ):
         yield a, b, first
 
 
@@ -54,8 +46,8 @@ def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
     return post(port, "/api/games", body)
 
 
-def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
-    """The view and error messages ``ws`` receives until ``until`` (monotonic seconds)."""
+def messages(ws: ClientConnection, until: float, *kinds: str) -> Iterator[dict[str, Any]]:
+    """The messages of the types ``kinds`` that ``ws`` receives until ``until`` (monotonic)."""
     while True:
         left = until - time.monotonic()
         if left <= 0:
@@ -64,8 +56,13 @@ def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
             msg = json.loads(ws.recv(timeout=left))
         except TimeoutError:
             return
-        if msg["type"] in ("view", "error"):
+        if msg["type"] in kinds:
             yield msg
+
+
+def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
+    """The view and error messages ``ws`` receives until ``until`` (monotonic seconds)."""
+    return messages(ws, until, "view", "error")
 
 
 def first_view(ws: ClientConnection, token: str | None = None) -> dict[str, Any]:
@@ -174,23 +171,9 @@ def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
         assert view["seq"] >= before  # every move stored before the kill is still there
 
 
-def messages(ws: ClientConnection, kind: str, until: float) -> Iterator[dict[str, Any]]:
-    """The messages of type ``kind`` that ``ws`` receives until ``until`` (monotonic seconds)."""
-    while True:
-        left = until - time.monotonic()
-        if left <= 0:
-            return
-        try:
-            msg = json.loads(ws.recv(timeout=left))
-        except TimeoutError:
-            return
-        if msg["type"] == kind:
-            yield msg
-
-
 def chat_line(ws: ClientConnection, text: str) -> dict[str, Any]:
     """The chat message that brings the line ``text`` to ``ws`` (within 30 s)."""
-    for msg in messages(ws, "chat", time.monotonic() + 30):
+    for msg in messages(ws, time.monotonic() + 30, "chat"):
         if any(line["text"] == text for line in msg["lines"]):
             return msg
     raise AssertionError(f"the chat line {text!r} never came")
@@ -231,7 +214,7 @@ def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_othe
         far.send(json.dumps({"type": "chat", "text": "two"}))
         for ws in (player, near, far):
             seen: list[str] = []
-            for msg in messages(ws, "chat", time.monotonic() + 5):
+            for msg in messages(ws, time.monotonic() + 5, "chat"):
                 seen += [x["text"] for x in msg["lines"]]
                 if {"one", "two"} <= set(seen):
                     break
@@ -279,7 +262,7 @@ def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
 
 @needs_postgres
 def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]], url: str
+    two: tuple[int, int, subprocess.Popen[bytes]], postgres_url: str
 ) -> None:
     a, b, _ = two
     made = game(a, ["human", "human", "human"], seed=3)
@@ -291,7 +274,7 @@ def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
         first_view(far)
         rules = alea.load("triumvirate")
         state = rules.new_initial_state()
-        for action in Store(url).actions(gid):
+        for action in Store(postgres_url).actions(gid):
             state.apply_action(rules.action_from_json(action))
         pick = keeps_the_turn(state)
         player.send(json.dumps({"type": "act", "seq": view["seq"], "i": pick}))

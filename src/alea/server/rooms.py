@@ -851,7 +851,10 @@ class Hub:
         if room.seq == 0:
             return "no move has been made yet"
         if room.last_actor is None:
-            return "the last move was made before the server last started: it stands"
+            return (
+                "the last move was made before the server last started (or through another "
+                "of its processes): it stands"
+            )
         if room.last_actor == CHANCE:
             return "chance has spoken since your last move (a die, a card or a draw): it stands"
         if room.last_actor != seat:
