@@ -53,6 +53,9 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+from server_helpers import server
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -162,6 +165,12 @@ class Tally:
         """Games started during the run, to replace finished ones."""
         self.frame_latencies: list[float] = []
         """Seconds each replay frame took to arrive."""
+        self.received = 0
+        """Characters of the views the players received."""
+
+
+PATCHES = {"on": True}
+"""Whether the players take board pictures as patches, as the play page does."""
 
 
 async def seat(
@@ -198,7 +207,7 @@ async def play(
     url = f"ws://127.0.0.1:{port}/ws/{game_id}"
     try:
         async with connect(url, max_size=2**24) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "token": token, "patches": PATCHES["on"]}))
             sent_at: float | None = None
             sent_seq = -1
             while time.monotonic() < until:
@@ -208,6 +217,7 @@ async def play(
                     )
                 except TimeoutError:
                     break
+                t.received += len(raw)
                 msg = json.loads(raw)
                 if msg["type"] == "error":
                     t.errors.append(msg["message"])
@@ -284,44 +294,6 @@ def empty(db: str) -> None:
 
 
 @contextlib.contextmanager
-def serve(
-    db: str, port: int, tmp: Path, workers: int | None
-) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """``alea serve`` on ``port`` with the per-client limits open; its port and process."""
-    cmd = [
-        sys.executable,
-        "-m",
-        "alea",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        *(x for limit in OPEN_LIMITS for x in ("--limit", limit)),
-    ]
-    if workers is not None:
-        cmd += ["--workers", str(workers)]
-    with (tmp / f"server-{port}.log").open("wb") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            for _ in range(1200):
-                try:
-                    get(port, "/api/catalog")
-                    break
-                except OSError:
-                    if proc.poll() is not None:
-                        raise SystemExit(f"alea serve stopped: see {log.name}") from None
-                    time.sleep(0.05)
-            yield port, proc
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
-@contextlib.contextmanager
 def nginx(ports: list[int], tmp: Path) -> Iterator[int]:
     """nginx with ``deploy/nginx.conf`` in front of the servers on ``ports``; its port."""
     run = tmp / "nginx"
@@ -377,6 +349,11 @@ def main() -> int:
         help="mean seconds a simulated player waits before each choice (0: at once)",
     )
     ap.add_argument(
+        "--whole-pictures",
+        action="store_true",
+        help="players take every board picture whole instead of as patches to the last one",
+    )
+    ap.add_argument(
         "--processes",
         type=int,
         default=1,
@@ -392,6 +369,7 @@ def main() -> int:
         "--nginx", action="store_true", help="send every request through nginx in front"
     )
     ns = ap.parse_args()
+    PATCHES["on"] = not ns.whole_pictures
     load_before = f"{os.getloadavg()[0]:.2f}"
     if ns.processes < 1:
         ap.error("--processes must be at least 1")
@@ -405,11 +383,14 @@ def main() -> int:
             db = f"sqlite:///{Path(tmp) / 'load.db'}"
         else:
             empty(db)
+        ports = [free_port() for _ in range(ns.processes)]
+        flags = [x for limit in OPEN_LIMITS for x in ("--limit", limit)]
+        if ns.workers is not None:
+            flags += ["--workers", str(ns.workers)]
         servers = [
-            stack.enter_context(serve(db, free_port(), Path(tmp), ns.workers))
-            for _ in range(ns.processes)
+            stack.enter_context(server(db, port, *flags, log=Path(tmp) / f"server-{port}.log"))
+            for port in ports
         ]
-        ports = [port for port, _ in servers]
         front = stack.enter_context(nginx(ports, Path(tmp))) if ns.nginx else None
         try:
             replay = None
@@ -430,7 +411,8 @@ def main() -> int:
                 player = front or ports[(i + 1) % len(ports)]
                 games.append({**made, "game": name, "port": player})
             moves_before = sum(get(g["port"], f"/api/games/{g['id']}")["moves"] for g in games)
-            cpu_before = sum(cpu_seconds(proc.pid) for _, proc in servers)
+            cpu_before = sum(cpu_seconds(proc.pid) for proc in servers)
+            client_before = time.process_time()
             start = time.monotonic()
             t = asyncio.run(
                 run(
@@ -447,7 +429,8 @@ def main() -> int:
             elapsed = time.monotonic() - start
             ids = [g["id"] for g in games] + t.created
             moves_after = sum(get(front or ports[0], f"/api/games/{i}")["moves"] for i in ids)
-            cpu = sum(cpu_seconds(proc.pid) for _, proc in servers) - cpu_before
+            cpu = sum(cpu_seconds(proc.pid) for proc in servers) - cpu_before
+            client_cpu = time.process_time() - client_before
         finally:
             stack.close()
             problems = [
@@ -473,11 +456,21 @@ def main() -> int:
     print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
     print(f"  human moves             {t.human_moves:>10,}  ({t.human_moves / elapsed:,.0f}/s)")
     print(f"  games finished          {t.finished:>10,}  (each replaced by a new one)")
+    sent = t.received / max(t.human_moves, 1) / 1000
+    how = "whole pictures" if ns.whole_pictures else "pictures as patches"
+    print(
+        f"  received by players     {t.received / 1e6:>10.1f} MB"
+        f"  ({sent:.1f} KB a human move, {how})"
+    )
     print(
         f"  server CPU              {cpu:>10.1f} s  ({cpu / elapsed:.0%} of one core, all"
         " processes;"
         f" {cpu * 1000 / max(t.human_moves, 1):.1f} ms a human move, the bot moves and"
         " views it brings included)"
+    )
+    print(
+        f"  load client CPU         {client_cpu:>10.1f} s  ({client_cpu / elapsed:.0%} of one core,"
+        " on the same machine)"
     )
     worst = max(lat, default=float("nan"))
     p50, p99 = pct(lat, 0.5), pct(lat, 0.99)

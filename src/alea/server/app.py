@@ -863,8 +863,8 @@ def create_app(
                 await self.ws.close(code=4404)
                 return
             self.room = room
-            seat = await self.hello(room)
-            viewer = self.viewer = Viewer(seat, self.send)
+            seat, patches = await self.hello(room)
+            viewer = self.viewer = Viewer(seat, self.send, patches=patches)
             room.viewers.add(viewer)
             await hub().welcome(room, viewer)
             await self.send_chat(room)
@@ -883,8 +883,12 @@ def create_app(
                     )
                     await self.error(f"that message could not be applied: {short(exc)}")
 
-        async def hello(self, room: Room) -> int | None:
-            """Wait for a valid hello; the seat it opens (``None``: a spectator)."""
+        async def hello(self, room: Room) -> tuple[int | None, bool]:
+            """Wait for a valid hello.
+
+            Returns the seat it opens (``None``: a spectator), and whether the client takes
+            board pictures as patches.
+            """
             while True:
                 msg = await self.receive()
                 if msg is None:
@@ -892,9 +896,13 @@ def create_app(
                 if msg.get("type") != "hello":
                     await self.error("first send {'type': 'hello'}, with your seat's token")
                     continue
+                patches = msg.get("patches", False)
+                if not isinstance(patches, bool):
+                    await self.error("'patches' in a hello is true or false")
+                    continue
                 token = msg.get("token")
                 if token is None:
-                    return None
+                    return None, patches
                 seat = None
                 if isinstance(token, str) and len(token) <= MAX_TOKEN:
                     seat = store().seat_for(self.game_id, token)
@@ -908,7 +916,7 @@ def create_app(
                     )
                     continue
                 await hub().seat_connected(room, seat)
-                return seat
+                return seat, patches
 
         async def handle(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             kind = msg.get("type")

@@ -44,6 +44,7 @@ from alea.server.clocks import Clock
 from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
 from alea.server.frames import FrameCache
 from alea.server.limits import Limits
+from alea.server.patches import lines_of, make_patch
 from alea.server.store import Store, joinable, public_seat, status_for
 from alea.server.undo import Taken, revealed
 from alea.server.wire import short
@@ -71,6 +72,12 @@ class Viewer:
     send: Send
     log_seen: int = 0
     """Log lines this connection has been sent."""
+    patches: bool = False
+    """Whether it takes board pictures as patches to the previous one (``patches.py``)."""
+    picture: list[str] | None = None
+    """The lines of the last board picture it was sent, when it takes patches."""
+    pictures: int = 0
+    """How many pictures it has been sent; each view's ``svg_id``."""
 
 
 @dataclass(eq=False)
@@ -421,7 +428,24 @@ class Hub:
     async def welcome(self, room: Room, viewer: Viewer) -> None:
         """Send a new (or resyncing) connection its full view."""
         viewer.log_seen = room.seq
-        await viewer.send(self.view(room, viewer.seat))
+        await self.deliver(viewer, self.view(room, viewer.seat), whole=True)
+
+    @staticmethod
+    async def deliver(viewer: Viewer, view: dict[str, Any], *, whole: bool = False) -> None:
+        """Send ``view`` to ``viewer``: its board picture as a patch where the viewer takes them.
+
+        ``whole``: send the whole picture (a new connection, or one that asked to resync).
+        """
+        viewer.pictures += 1
+        view["svg_id"] = viewer.pictures
+        if viewer.patches:
+            lines = lines_of(view["svg"])
+            if viewer.picture is not None and not whole:
+                view["svg_patch"] = make_patch(viewer.picture, lines)
+                view["svg_base"] = viewer.pictures - 1
+                del view["svg"]
+            viewer.picture = lines
+        await viewer.send(view)
 
     async def broadcast(self, room: Room) -> None:
         """Send every viewer of ``room`` its own view, with the log lines it has not seen."""
@@ -431,7 +455,7 @@ class Hub:
             try:
                 since = viewer.log_seen
                 viewer.log_seen = room.seq
-                await viewer.send(self.view(room, viewer.seat, since))
+                await self.deliver(viewer, self.view(room, viewer.seat, since))
             except Exception:  # a dead connection must not stop the others
                 room.viewers.discard(viewer)
 
@@ -889,7 +913,7 @@ class Hub:
         for viewer in list(room.viewers):
             viewer.log_seen = room.seq
             try:
-                await viewer.send(self.view(room, viewer.seat))
+                await self.deliver(viewer, self.view(room, viewer.seat))
             except Exception:
                 room.viewers.discard(viewer)
         return "", top.text

@@ -331,7 +331,7 @@ def render_svg(observation: dict[str, Any]) -> str:
         body.extend(card.body)
         body.append("</g>")
     body.append("</svg>")
-    return "".join(body)
+    return "\n".join(body)
 
 
 def place_of(action: Action) -> str | None:

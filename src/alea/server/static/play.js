@@ -7,6 +7,8 @@ let view = null;
 let ws = null;
 let backoff = 500;
 let logLines = { start: 0, lines: [] };
+let picture = null;  // the board picture last received: { id, lines }
+let resyncing = false;  // a whole view has been asked for after a patch that did not fit
 // Where the game is served: this page's server first, then the other processes it names
 // (alea serve --peer). After two failed attempts in a row the next address is tried.
 const peerMeta = document.querySelector('meta[name="alea-peers"]');
@@ -24,11 +26,14 @@ function connect() {
     $("conn").className = "dot on";
     $("connText").textContent = "connected";
     $("connText").title = addresses[at];
-    ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    picture = null;
+    resyncing = false;
+    ws.send(JSON.stringify(token ? { type: "hello", token, patches: true } : { type: "hello", patches: true }));
     if (window.AleaOnline) AleaOnline.sender = (m) => ws.readyState === WebSocket.OPEN && (ws.send(JSON.stringify(m)), true);
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "view" && !wholePicture(msg)) return;
     if (msg.type === "view") (window.AleaPace ? AleaPace.push(msg, show) : show(msg));
     else if (msg.type === "why") toast(capitalise(msg.message), 6000);
     else if (msg.type === "error") toast(msg.message + (msg.rule ? " (" + msg.rule + ")" : ""));
@@ -46,6 +51,32 @@ function connect() {
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
   };
+}
+
+// A view's board picture comes whole, or as a patch to the one before it: new lines, and
+// [start, count] runs of the previous picture's lines. A patch that does not fit the picture
+// this page has asks the server for a whole view instead.
+function wholePicture(msg) {
+  if (msg.svg_patch === undefined) {
+    picture = { id: msg.svg_id, lines: msg.svg.split("\n") };
+    resyncing = false;
+    return true;
+  }
+  if (!picture || picture.id !== msg.svg_base) {
+    picture = null;
+    if (!resyncing && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync" }));
+    resyncing = true;
+    return false;
+  }
+  const lines = [];
+  for (const op of msg.svg_patch) {
+    if (typeof op === "string") lines.push(op);
+    else for (let k = op[0]; k < op[0] + op[1]; k++) lines.push(picture.lines[k]);
+  }
+  picture = { id: msg.svg_id, lines };
+  msg.svg = lines.join("\n");
+  delete msg.svg_patch;
+  return true;
 }
 
 function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
+from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
     darker,
@@ -259,60 +260,93 @@ def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> 
     return "".join(parts)
 
 
+@drawn_from("markets", "pending", "players.agents", "players.name")
 def _markets(obs: dict[str, Any]) -> list[str]:
     players = obs["players"]
+    names = tuple(str(pl["name"]) for pl in players)
     counts: dict[str, list[int]] = {}
     for p, pl in enumerate(players):
         for name in pl["agents"]:
             counts.setdefault(name, [0] * len(players))[p] += 1
     pending = obs.get("pending") or None
+    contested = pending.get("market") if pending else None
     infos = {str(i["name"]): i for i in obs["markets"]}
     out = ['<g class="markets">']
     for m, market in enumerate(BOARD.markets):
         info = infos.get(market.name, {"horrea": [], "local": None})
-        x, y = _pt(m)
-        r = _radius(market.type)
-        out.append(
-            f'<g class="market" data-market={quoteattr(market.name)} '
-            f"data-place={quoteattr(market.name)}>"
-        )
-        title = _market_title(m) + _standing(players, counts.get(market.name, []), info)
-        out.append(f"<title>{escape(title)}</title>")
         local = info.get("local")
-        if local is not None:
-            out.append(
-                element(
-                    "circle",
-                    class_="local",
-                    data_seat=local,
-                    cx=x,
-                    cy=y,
-                    r=r + (9 if market.type is MarketType.ROME else 4.5),
-                    fill="none",
-                    stroke=_colour(local),
-                    stroke_width=3.2,
-                    stroke_dasharray="5 2.5",
-                )
+        out.append(
+            _market(
+                m,
+                names,
+                tuple(counts.get(market.name, ())),
+                tuple(int(h) for h in info["horrea"]),
+                None if local is None else int(local),
+                int(pending["attacker"]) if pending and contested == market.name else None,
             )
-        if pending and pending.get("market") == market.name:
-            out.append(
-                element(
-                    "circle",
-                    class_="contest",
-                    cx=x,
-                    cy=y,
-                    r=r + 11,
-                    fill="none",
-                    stroke=_colour(int(pending["attacker"])),
-                    stroke_width=2.2,
-                    stroke_dasharray="2 3",
-                )
-            )
-        out.append(_shape(m))
-        out.extend(_tokens(m, info["horrea"], counts.get(market.name, [])))
-        out.append("</g>")
+        )
     out.append("</g>")
     return out
+
+
+@lru_cache(maxsize=2048)
+def _market(
+    m: int,
+    names: tuple[str, ...],
+    agents: tuple[int, ...],
+    horrea: tuple[int, ...],
+    local: int | None,
+    attacker: int | None,
+) -> str:
+    """One market with what stands on it.
+
+    That is: agents (a count per seat), horrea, the locals' marriage, and the ring of a contest
+    ``attacker`` has opened there.
+    """
+    market = BOARD.markets[m]
+    x, y = _pt(m)
+    r = _radius(market.type)
+    players = [{"name": n} for n in names]
+    info = {"horrea": list(horrea), "local": local}
+    out = [
+        f'<g class="market" data-market={quoteattr(market.name)} '
+        f"data-place={quoteattr(market.name)}>"
+    ]
+    title = _market_title(m) + _standing(players, agents, info)
+    out.append(f"<title>{escape(title)}</title>")
+    if local is not None:
+        out.append(
+            element(
+                "circle",
+                class_="local",
+                data_seat=local,
+                cx=x,
+                cy=y,
+                r=r + (9 if market.type is MarketType.ROME else 4.5),
+                fill="none",
+                stroke=_colour(local),
+                stroke_width=3.2,
+                stroke_dasharray="5 2.5",
+            )
+        )
+    if attacker is not None:
+        out.append(
+            element(
+                "circle",
+                class_="contest",
+                cx=x,
+                cy=y,
+                r=r + 11,
+                fill="none",
+                stroke=_colour(attacker),
+                stroke_width=2.2,
+                stroke_dasharray="2 3",
+            )
+        )
+    out.append(_shape(m))
+    out.extend(_tokens(m, horrea, agents))
+    out.append("</g>")
+    return "\n".join(out)
 
 
 def _standing(

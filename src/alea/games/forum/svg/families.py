@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
     element,
@@ -72,6 +73,11 @@ STAGE_PHASE: Final = {
 """The phase each decision stage belongs to; trade and conversion happen between decisions."""
 
 
+FAMILY_H: Final = 92.0
+"""Height of one family's card."""
+
+
+@drawn_from("max_turns", "stage", "turn")
 def _turn_track(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     stage = str(obs["stage"])
     if stage in ("setup", "deal"):
@@ -132,48 +138,10 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     praefect = obs.get("praefect")
     out = _section(top, "The families")
     y = top + 12
-    card_h = 92.0
+    card_h = FAMILY_H
     for p, pl in enumerate(players):
         won = p in winners
         acting = not over and (current == p or (current < 0 and actor == p))
-        out.append(f'<g class="family" data-seat="{p}">')
-        out.append(
-            element(
-                "rect",
-                x=float(PANEL_X),
-                y=y,
-                width=float(PANEL_W),
-                height=card_h,
-                rx=7.0,
-                fill=PANEL,
-                stroke=GOLD if won else (INK if acting else "#cbb994"),
-                stroke_width=3.0 if won else (2.0 if acting else 1.0),
-            )
-        )
-        out.append(
-            element(
-                "rect",
-                x=float(PANEL_X),
-                y=y,
-                width=9.0,
-                height=card_h,
-                rx=3.0,
-                fill=_colour(p),
-            )
-        )
-        name = str(pl["name"])
-        nx = PANEL_X + 22
-        out.append(
-            text_element(
-                nx,
-                y + 25,
-                name,
-                19.0,
-                fill=_ink(p),
-                font_weight="bold",
-                class_="family-name",
-            )
-        )
         tags = []
         if p in order and len(order) > 1 and obs["stage"] not in ("setup", "deal", "over"):
             pos = order.index(p) + 1
@@ -184,137 +152,194 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             tags.append("senator")
         if praefect == p and pl.get("praefect_turns"):
             tags.append(f"praefect {pl['praefect_turns']}")
-        tx = nx + text_width(name, 19.0, True) + 10
-        for tag in tags:
-            tw = text_width(tag, 10.5) + 12
-            out.append(
-                element(
-                    "rect",
-                    x=tx,
-                    y=y + 12,
-                    width=tw,
-                    height=16.0,
-                    rx=8.0,
-                    fill="#efe4c9",
-                    stroke="#cbb994",
-                    stroke_width=0.8,
-                )
-            )
-            out.append(text_element(tx + tw / 2, y + 24, tag, 11.5, fill=INK, text_anchor="middle"))
-            tx += tw + 5
-        if won:
-            out.append(
-                text_element(
-                    PANEL_X + PANEL_W - 14,
-                    y + 25,
-                    "VICTOR",
-                    15.0,
-                    fill="#9a7410",
-                    font_weight="bold",
-                    text_anchor="end",
-                    letter_spacing="2",
-                    class_="victor",
-                )
-            )
-        elif acting:
-            out.append(
-                text_element(
-                    PANEL_X + PANEL_W - 14,
-                    y + 24,
-                    "▶ to play" if current == p else f"▶ {_chance_verb(str(obs['stage']))}",
-                    13.0,
-                    fill=INK,
-                    text_anchor="end",
-                    font_style="italic",
-                    class_="to-move",
-                )
-            )
-        # prestige and money, large
-        band = pl.get("band") or "no office"
+        label = "▶ to play" if current == p else f"▶ {_chance_verb(str(obs['stage']))}"
+        if not acting:
+            label = ""
+        card = {"p": p, "pl": pl, "y": y, "won": won, "acting": acting, "over": over}
+        out.extend(_family({**card, "tags": tags, "label": label}))
+        y += card_h + 8
+    return out, y + 26
+
+
+@drawn_from("acting", "label", "over", "p", "pl", "tags", "won", "y")
+def _family(card: dict[str, Any]) -> list[str]:
+    """One family's card: name and tags, prestige, money and income, tokens, children."""
+    p = int(card["p"])
+    pl = card["pl"]
+    y = float(card["y"])
+    won = bool(card["won"])
+    acting = bool(card["acting"])
+    over = bool(card["over"])
+    tags = card["tags"]
+    card_h = FAMILY_H
+    out = [f'<g class="family" data-seat="{p}">']
+    out.append(
+        element(
+            "rect",
+            x=float(PANEL_X),
+            y=y,
+            width=float(PANEL_W),
+            height=card_h,
+            rx=7.0,
+            fill=PANEL,
+            stroke=GOLD if won else (INK if acting else "#cbb994"),
+            stroke_width=3.0 if won else (2.0 if acting else 1.0),
+        )
+    )
+    out.append(
+        element(
+            "rect",
+            x=float(PANEL_X),
+            y=y,
+            width=9.0,
+            height=card_h,
+            rx=3.0,
+            fill=_colour(p),
+        )
+    )
+    name = str(pl["name"])
+    nx = PANEL_X + 22
+    out.append(
+        text_element(
+            nx,
+            y + 25,
+            name,
+            19.0,
+            fill=_ink(p),
+            font_weight="bold",
+            class_="family-name",
+        )
+    )
+    tx = nx + text_width(name, 19.0, True) + 10
+    for tag in tags:
+        tw = text_width(tag, 10.5) + 12
         out.append(
-            text_element(
-                nx,
-                y + 52,
-                str(pl["prestige"]),
-                22.0,
-                fill=INK,
-                font_weight="bold",
-                class_="prestige",
+            element(
+                "rect",
+                x=tx,
+                y=y + 12,
+                width=tw,
+                height=16.0,
+                rx=8.0,
+                fill="#efe4c9",
+                stroke="#cbb994",
+                stroke_width=0.8,
             )
         )
-        pw = text_width(str(pl["prestige"]), 22.0, True)
-        out.append(text_element(nx + pw + 5, y + 44, "prestige", 11.5, fill=MUTED))
-        out.append(
-            text_element(
-                nx + pw + 5,
-                y + 55,
-                str(band),
-                11.5,
-                fill=INK,
-                font_weight="bold",
-                letter_spacing="1",
-            )
-        )
-        money = int(pl["money"])
-        mx = PANEL_X + 142
-        out.append(
-            text_element(
-                mx,
-                y + 52,
-                _money(money),
-                22.0,
-                fill=DEBT if money < 0 else INK,
-                font_weight="bold",
-                class_="money",
-            )
-        )
-        income = f"last trade {_money(int(pl['last_income']))}"
-        if not over:
-            income += f" · next {_money(int(pl['next_income']))}"
+        out.append(text_element(tx + tw / 2, y + 24, tag, 11.5, fill=INK, text_anchor="middle"))
+        tx += tw + 5
+    if won:
         out.append(
             text_element(
                 PANEL_X + PANEL_W - 14,
-                y + 51,
-                income,
-                11.5,
-                fill=MUTED,
+                y + 25,
+                "VICTOR",
+                15.0,
+                fill="#9a7410",
+                font_weight="bold",
                 text_anchor="end",
+                letter_spacing="2",
+                class_="victor",
             )
         )
-        # tokens line
-        ly = y + 76
-        out.append(_horreum(nx + 5, ly - 10, p))
+    elif acting:
         out.append(
             text_element(
-                nx + 15,
-                ly,
-                f"{pl['horrea']} built, {pl['horrea_left']} left",
-                11.5,
+                PANEL_X + PANEL_W - 14,
+                y + 24,
+                card["label"],
+                13.0,
                 fill=INK,
+                text_anchor="end",
+                font_style="italic",
+                class_="to-move",
             )
         )
-        ax = nx + 128
-        out.append(_pawn(ax, ly + 1, p, 1))
-        on_map = len(pl["agents"])
-        out.append(
-            text_element(ax + 9, ly, f"{on_map} out, {pl['reserve']} in reserve", 11.5, fill=INK)
+    # prestige and money, large
+    band = pl.get("band") or "no office"
+    out.append(
+        text_element(
+            nx,
+            y + 52,
+            str(pl["prestige"]),
+            22.0,
+            fill=INK,
+            font_weight="bold",
+            class_="prestige",
         )
-        kids = int(pl.get("children") or 0)
-        if pl.get("sons") is not None and pl.get("daughters") is not None:
-            kid_text = f"{pl['sons']} sons, {pl['daughters']} daughters"
-            kid_text = kid_text.replace("1 sons", "1 son").replace("1 daughters", "1 daughter")
-        else:
-            kid_text = f"{kids} child" if kids == 1 else f"{kids} children"
-        gifts = int(pl["benefactions"])
-        extra = [kid_text, f"{gifts} benefaction" + ("" if gifts == 1 else "s")]
-        if pl.get("bonus"):
-            extra.append(f"bonus {_money(int(pl['bonus']))}")
-        if pl.get("blocked"):
-            extra.append(f"{pl['blocked']} flooded")
-        out.append(text_element(nx + 262, ly, " · ".join(extra), 11.5, fill=INK))
-        out.append("</g>")
-        y += card_h + 8
-    return out, y + 26
+    )
+    pw = text_width(str(pl["prestige"]), 22.0, True)
+    out.append(text_element(nx + pw + 5, y + 44, "prestige", 11.5, fill=MUTED))
+    out.append(
+        text_element(
+            nx + pw + 5,
+            y + 55,
+            str(band),
+            11.5,
+            fill=INK,
+            font_weight="bold",
+            letter_spacing="1",
+        )
+    )
+    money = int(pl["money"])
+    mx = PANEL_X + 142
+    out.append(
+        text_element(
+            mx,
+            y + 52,
+            _money(money),
+            22.0,
+            fill=DEBT if money < 0 else INK,
+            font_weight="bold",
+            class_="money",
+        )
+    )
+    income = f"last trade {_money(int(pl['last_income']))}"
+    if not over:
+        income += f" · next {_money(int(pl['next_income']))}"
+    out.append(
+        text_element(
+            PANEL_X + PANEL_W - 14,
+            y + 51,
+            income,
+            11.5,
+            fill=MUTED,
+            text_anchor="end",
+        )
+    )
+    # tokens line
+    ly = y + 76
+    out.append(_horreum(nx + 5, ly - 10, p))
+    out.append(
+        text_element(
+            nx + 15,
+            ly,
+            f"{pl['horrea']} built, {pl['horrea_left']} left",
+            11.5,
+            fill=INK,
+        )
+    )
+    ax = nx + 128
+    out.append(_pawn(ax, ly + 1, p, 1))
+    on_map = len(pl["agents"])
+    out.append(
+        text_element(ax + 9, ly, f"{on_map} out, {pl['reserve']} in reserve", 11.5, fill=INK)
+    )
+    kids = int(pl.get("children") or 0)
+    if pl.get("sons") is not None and pl.get("daughters") is not None:
+        kid_text = f"{pl['sons']} sons, {pl['daughters']} daughters"
+        kid_text = kid_text.replace("1 sons", "1 son").replace("1 daughters", "1 daughter")
+    else:
+        kid_text = f"{kids} child" if kids == 1 else f"{kids} children"
+    gifts = int(pl["benefactions"])
+    extra = [kid_text, f"{gifts} benefaction" + ("" if gifts == 1 else "s")]
+    if pl.get("bonus"):
+        extra.append(f"bonus {_money(int(pl['bonus']))}")
+    if pl.get("blocked"):
+        extra.append(f"{pl['blocked']} flooded")
+    out.append(text_element(nx + 262, ly, " · ".join(extra), 11.5, fill=INK))
+    out.append("</g>")
+    return out
 
 
 def _marker(x: float, y: float, p: int, r: float = 7.0) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
     element,
@@ -84,6 +85,7 @@ def _detail(obs: dict[str, Any]) -> str:
     return ""
 
 
+@drawn_from("actor", "current", "max_turns", "pending", "players", "proposal", "stage", "turn")
 def _header(obs: dict[str, Any]) -> list[str]:
     out = [
         element(
@@ -148,6 +150,7 @@ def _outcome(obs: dict[str, Any]) -> str:
     return "The game is over"
 
 
+@drawn_from("end_reason", "max_turns", "players", "stage", "win_prestige", "winners")
 def _banner(obs: dict[str, Any]) -> list[str]:
     if obs["stage"] != "over" and not obs.get("winners"):
         return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
     element,
@@ -27,6 +28,7 @@ from alea.games.forum.svg.style import (
 )
 
 
+@drawn_from("benefactions", "players.name", "players.prestige")
 def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     players = obs["players"]
     cells = BOARD.prestige_cells + 1
@@ -165,6 +167,7 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     return out, by + bh + 34
 
 
+@drawn_from("players.money", "players.name")
 def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     players = obs["players"]
     ladder = BOARD.money
@@ -252,6 +255,7 @@ def _rings(x: float, y: float, a: int, b: int) -> str:
     )
 
 
+@drawn_from("markets", "marriages", "players.name")
 def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     players = obs["players"]
     out = _section(top, "Marriages")
@@ -307,6 +311,7 @@ def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     return out, y + 14
 
 
+@drawn_from("fate", "fate_left")
 def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     out = _section(top, "Fate")
     card = obs.get("fate")
