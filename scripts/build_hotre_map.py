@@ -30,7 +30,7 @@ from shapely.ops import linemerge, polylabel, unary_union
 
 from alea.core.svg import text_width
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, NAME_SIZE, WIDTH
+from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, NAME_SIZE, WIDTH, path_rings
 
 OUT = Path(__file__).resolve().parents[1] / "src/alea/games/hotre/data/map.json"
 
@@ -62,7 +62,7 @@ SEAS = [
     ("Mare Internum", (4.5, 39.2), 0.0),
     ("Mare Internum", (19.8, 34.2), 0.0),
     ("Mare Adriaticum", (16.2, 42.9), 38.0),
-    ("Mare Aegaeum", (24.9, 39.1), 70.0),
+    ("Mare Aegaeum", (25.35, 37.85), 66.0),
     ("Pontus Euxinus", (34.3, 43.3), 0.0),
     ("Mare Rubrum", (36.6, 25.6), 55.0),
 ]
@@ -133,16 +133,7 @@ def encode(geom: Any) -> str:
 
 def decoded(path: str) -> Any:
     """The geometry a path of ``encode`` draws, to check placements on what is shipped."""
-    polys = []
-    for part in path.split("M")[1:]:
-        nums = [int(v) for v in part.replace("l", " ").replace("z", " ").split()]
-        x, y = nums[0], nums[1]
-        ring = [(x, y)]
-        for k in range(2, len(nums) - 1, 2):
-            x += nums[k]
-            y += nums[k + 1]
-            ring.append((x, y))
-        polys.append(Polygon(ring).buffer(0))
+    polys = [Polygon(ring).buffer(0) for ring in path_rings(path)]
     return unary_union(polys)
 
 

@@ -1,14 +1,46 @@
-"""Decision positions sampled from a seeded game, for the tests of bots and search."""
+"""Games played on from a position, and decision positions sampled from a seeded game."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
 from typing import TypeVar, cast
 
 from alea.core.agent import Agent
-from alea.core.game import State
+from alea.core.game import Action, State
 from alea.core.rng import make_rng
 
 S = TypeVar("S", bound=State)
+
+
+def steps(
+    state: S,
+    rng: random.Random,
+    most: int,
+    choose: Callable[[S, random.Random], Action] | None = None,
+) -> Iterator[Action]:
+    """Play at most ``most`` actions on ``state`` in place, yielding each after it is applied.
+
+    Chance is drawn from ``rng``; choices are ``choose(state, rng)``, or ``rng.choice`` of the
+    legal actions. Play stops early when the game ends.
+    """
+    for _ in range(most):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        elif choose is None:
+            action = rng.choice(state.legal_actions())
+        else:
+            action = choose(state, rng)
+        state.apply_action(action)
+        yield action
+
+
+def play_on(state: State, rng: random.Random, most: int) -> None:
+    """Play at most ``most`` random actions on ``state`` in place (see ``steps``)."""
+    for _ in steps(state, rng, most):
+        pass
 
 
 def decision_positions(

@@ -7,7 +7,7 @@ client, replays, reports and ``alea render`` all draw a position the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from alea.core.errors import AleaError, IllegalActionError
@@ -15,9 +15,9 @@ from alea.core.game import Action, State
 from alea.games.forum import hints as _forum_hints
 from alea.games.forum.actions import place_of as _forum_place
 from alea.games.forum.svg import render_svg as _forum_svg
+from alea.games.hotre import hints as _hotre_hints
 from alea.games.hotre.svg import place_of as _hotre_place
 from alea.games.hotre.svg import render_svg as _hotre_svg
-from alea.games.hotre.svg_cards import style_hash as _hotre_style
 from alea.games.triumvirate import hints as _triumvirate_hints
 from alea.games.triumvirate.actions import place_of as _triumvirate_place
 from alea.games.triumvirate.svg import render_svg as _triumvirate_svg
@@ -96,7 +96,7 @@ def _no_attempts(
     return []
 
 
-def _no_panel(_obs: dict[str, Any], _seat: int) -> list[tuple[str, str]]:
+def _no_panel(_obs: dict[str, Any], _seat: int) -> Sequence[tuple[str, ...]]:
     return []
 
 
@@ -114,10 +114,12 @@ class BoardHints:
 
     Attributes:
         source_of: where an action starts (a move's origin), as a ``data-place`` key.
-        dice_of: the dice a chance outcome shows: ``{"dice": [...], "sides": n, "text": ...}``.
+        dice_of: the dice a chance outcome shows: ``{"dice": [...], "sides": n, "text": ...}``
+            (``sides`` 0: each value is the total of several dice).
         attempts: ``(observation, seat, place, source)`` -> actions a click on ``place`` might
             have meant (``source``: a place picked before), tried to learn why none is legal.
-        panel: ``(observation, seat)`` -> the seat's own figures as (label, value).
+        panel: ``(observation, seat)`` -> the seat's own figures as (label, value), or
+            (label, value, detail) where a line of small print follows the value.
         hint: ``observation`` -> one line on what the current phase is for.
         place_name: a ``data-place`` key as a player reads it.
 
@@ -126,7 +128,7 @@ class BoardHints:
     source_of: Callable[[Action], str | None] = _no_place
     dice_of: Callable[[Action], dict[str, Any] | None] = _no_dice
     attempts: Callable[[dict[str, Any], int, str, str | None], list[Action]] = _no_attempts
-    panel: Callable[[dict[str, Any], int], list[tuple[str, str]]] = _no_panel
+    panel: Callable[[dict[str, Any], int], Sequence[tuple[str, ...]]] = _no_panel
     hint: Callable[[dict[str, Any]], str | None] = _no_hint
     place_name: Callable[[str], str] = _same_name
 
@@ -139,6 +141,13 @@ LAST_MOVE_REACH: Final = 40
 def register_hints(game: str, hints: BoardHints) -> None:
     """Tell the play page what ``game`` shows beside its board."""
     _HINTS[game] = hints
+
+
+def hints_from(module: Any) -> BoardHints:
+    """The hints a game's module gives: each field of ``BoardHints`` it defines, by name."""
+    return BoardHints(
+        **{f.name: getattr(module, f.name) for f in fields(BoardHints) if hasattr(module, f.name)}
+    )
 
 
 def board_hints(game: str) -> BoardHints:
@@ -206,26 +215,7 @@ register_svg("forum", _forum_svg)
 register_places("triumvirate", _triumvirate_place)
 register_places("forum", _forum_place)
 register_svg("hotre", _hotre_svg)
-register_style_source("hotre", _hotre_style())
 register_places("hotre", _hotre_place)
-register_hints(
-    "triumvirate",
-    BoardHints(
-        source_of=_triumvirate_hints.source_of,
-        dice_of=_triumvirate_hints.dice_of,
-        attempts=_triumvirate_hints.attempts,
-        panel=_triumvirate_hints.panel,
-        hint=_triumvirate_hints.hint,
-        place_name=_triumvirate_hints.place_name,
-    ),
-)
-register_hints(
-    "forum",
-    BoardHints(
-        source_of=_forum_hints.source_of,
-        dice_of=_forum_hints.dice_of,
-        attempts=_forum_hints.attempts,
-        panel=_forum_hints.panel,
-        hint=_forum_hints.hint,
-    ),
-)
+register_hints("triumvirate", hints_from(_triumvirate_hints))
+register_hints("forum", hints_from(_forum_hints))
+register_hints("hotre", hints_from(_hotre_hints))

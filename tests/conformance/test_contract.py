@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import alea
 from alea import Action, Game, GameRecord, IllegalActionError, RecordError, State
+from sampled_positions import play_on
 
 MAX_STEPS = 200_000
 """A playout longer than this is taken to never end (a game must end, if only by a cap)."""
@@ -465,11 +466,5 @@ def test_determinize_keeps_what_the_seat_saw(game: Game, seed: int) -> None:
                     f"seat {seat} may not know its own legal actions at step {step.index}"
                 )
             # The redrawn state is a real, playable state, independent of the original.
-            for _ in range(20):
-                if redrawn.is_terminal():
-                    break
-                if redrawn.is_chance_node():
-                    redrawn.apply_action(redrawn.sample_chance(rng))
-                else:
-                    redrawn.apply_action(rng.choice(redrawn.legal_actions()))
+            play_on(redrawn, rng, 20)
             assert snapshot(state) == before, f"determinize({seat}) changed the original"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import pytest
@@ -15,31 +14,19 @@ Side = Annotated[int, Whole(0, 1, names=("North", "South"))]
 Town = Annotated[int, Named(("Ostia", "Capua", "Tarentum"), "a town of the toy map")]
 
 
-@dataclass(frozen=True, slots=True)
-class Walk(DeclaredAction):
-    json_type = "walk"
-    template = "{side} walk {src} → {to}{fast}"
-
+class Walk(DeclaredAction, json_type="walk", template="{side} walk {src} → {to}{fast}"):
     side: Side
     src: Annotated[Town, Key("from")]
     to: Town
     fast: Annotated[bool, Flag(" quickly", "")] = False
 
 
-@dataclass(frozen=True, slots=True)
-class Say(DeclaredAction):
-    json_type = "say"
-    template = "{side} say {word}"
-
+class Say(DeclaredAction, json_type="say", template="{side} say {word}"):
     side: Side
     word: Annotated[str, Word({"ave": "hail", "vale": "farewell"})]
 
 
-@dataclass(frozen=True, slots=True)
-class Throw(DeclaredAction):
-    json_type = "throw"
-    template = "dice {dice}"
-
+class Throw(DeclaredAction, json_type="throw", template="dice {dice}"):
     dice: tuple[int, ...]
     best: int
 
@@ -111,10 +98,7 @@ def test_malformed_json_is_a_record_error_naming_the_field(data: Any, match: str
 
 
 def test_a_codec_must_suit_the_fields_type() -> None:
-    @dataclass(frozen=True, slots=True)
-    class Wrong(DeclaredAction):
-        json_type = "wrong"
-
+    class Wrong(DeclaredAction, json_type="wrong"):
         flag: Annotated[bool, Whole(0, 1)]
 
     with pytest.raises(TypeError, match=r"Wrong\.flag is a bool field"):
@@ -122,10 +106,7 @@ def test_a_codec_must_suit_the_fields_type() -> None:
 
 
 def test_two_types_may_not_share_a_json_type() -> None:
-    @dataclass(frozen=True, slots=True)
-    class Again(DeclaredAction):
-        json_type = "say"
-
+    class Again(DeclaredAction, json_type="say"):
         side: Side
 
     with pytest.raises(TypeError, match="json_type of its own"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import alea
 from alea.core.record import play
-from alea.games.forum.state import REGION_SIZE, region_prestige
+from alea.games.forum.constants import REGION_SIZE, region_prestige
 from alea.lab.extras import forum as forum_extras
 from alea.lab.hooks import (
     LabHooks,

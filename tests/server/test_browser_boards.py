@@ -2,14 +2,18 @@
 
 At 1366x768 every text of the Triumvirate and Forum boards renders at 11 CSS pixels or more;
 at 390x844 no page scrolls sideways and each board fits the width; after a move its places
-carry ``data-last-move``; a click where nothing is legal shows the rule that forbids it.
+carry ``data-last-move``; a click where nothing is legal shows the rule that forbids it; the
+replay marks each frame's last move and shows its dice as the play page does.
 Screenshots of the boards at both sizes are written to ``docs/screens/`` when
 ``ALEA_SCREENS`` is set (``ALEA_SCREENS=1 pytest tests/server/test_browser_boards.py``).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,8 +104,8 @@ def test_a_phone_never_scrolls_sideways_and_the_board_fits(
     )
     assert scroll <= inner, f"the page is {scroll} px wide in a {inner} px window"
     assert svg_right <= inner, "the board runs off the right of the screen"
+    assert not panel, "the player's own panel is not shown"
     if game != "hotre":
-        assert not panel, "the player's own panel is not shown"
         shoot(page, f"{game}-390x844.png")
     # Zoom in for detail: the board grows inside its frame, the page still does not scroll.
     page.click("#zoomIn")
@@ -140,4 +144,60 @@ def test_a_refused_click_says_which_rule_forbids_it(site: str, browser: Any) -> 
     )
     text = page.locator("#toast").inner_text()
     assert "Nothing to do" not in text
+    page.close()
+
+
+def _get(site: str, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(site + path, timeout=30) as answer:
+        data: dict[str, Any] = json.load(answer)
+    return data
+
+
+def test_the_replay_marks_each_frames_last_move_and_shows_its_dice(site: str, browser: Any) -> None:
+    seats = [{"kind": "bot", "agent": "random"}] * 3
+    made = post(
+        int(site.rsplit(":", 1)[1]),
+        "/api/games",
+        {"game": "triumvirate", "seed": 9, "seats": seats},
+    )
+    game_id = made["id"]
+    for _ in range(300):
+        if _get(site, f"/api/games/{game_id}")["moves"] >= 30:
+            break
+        time.sleep(0.05)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(site + f"/replay/{game_id}")
+    page.wait_for_selector("#board svg")
+    seen_marks = seen_dice = 0
+    for _ in range(12):
+        page.wait_for_function(
+            "() => document.getElementById('pos').textContent.startsWith('move')"
+        )
+        k = int(page.locator("#pos").inner_text().split()[1])
+        frame = _get(site, f"/api/games/{game_id}/frames/{k}")
+        marked = page.evaluate(
+            "() => [...document.querySelectorAll('#board [data-last-move]')]"
+            ".map((e) => e.getAttribute('data-place'))"
+        )
+        assert sorted(set(marked)) == sorted(set(frame["last_move"]))
+        seen_marks += bool(marked)
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('#dice svg.die')]"
+            ".map((d) => Number(d.getAttribute('data-value')))"
+        )
+        if frame["dice"] is None:
+            assert page.locator("#dice").is_hidden()
+        else:
+            assert shown == frame["dice"]["dice"]
+            assert frame["dice"]["text"] in page.locator("#dice").inner_text()
+            seen_dice += 1
+        if k == 0:
+            break
+        page.click("#prev")
+        page.wait_for_function(
+            f"() => document.getElementById('pos').textContent.startsWith('move {k - 1} ')"
+        )
+    assert seen_marks, "no frame marked its last move"
+    assert seen_dice, "no frame showed its dice"
+    shoot(page, "replay-1366x768.png")
     page.close()

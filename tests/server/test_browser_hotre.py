@@ -1,4 +1,7 @@
-"""The History of the Roman Empire board in a real browser, on a laptop and on a phone.
+"""The History of the Roman Empire board and the player's panel in a real browser.
+
+On a laptop (1366x768) and on a phone (390x844): the map's texts and the panel's are at least
+11 CSS pixels, and the phone reads its own hand, points and counters without sideways scroll.
 
 Set ``ALEA_SCREENS`` to a folder to keep the screenshots (``docs/screens`` holds the ones the
 documentation shows); otherwise they go to a temporary folder.
@@ -15,6 +18,7 @@ from server_helpers import post
 from test_browser import site  # noqa: F401  (the module's server, shared)
 
 from alea.games.hotre.board import BOARD
+from alea.games.hotre.cards import DECK
 
 MIN_PX = 11.0
 """The smallest text a player needs, in CSS pixels, at normal zoom."""
@@ -94,32 +98,76 @@ def test_laptop_board_is_a_map_readable_without_zoom(
     assert not small, f"texts under {MIN_PX}px at 1366x768: {small[:10]}"
     folder = _shots() or tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / "hotre-laptop.png"), full_page=True)
+    page.screenshot(path=str(folder / "hotre-1366x768.png"), full_page=True)
     page.close()
 
 
-def test_phone_reads_its_own_card_without_panning(
+# Every piece of text of the player's own panel: its rendered font size and where it lies.
+PANEL_TEXTS = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.getElementById('youPanel'), NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    out.push([parseFloat(getComputedStyle(n.parentElement).fontSize), n.textContent.trim(),
+              r.left, r.right]);
+  }
+  return out;
+}"""
+
+
+def _panel_texts(page: Any) -> list[tuple[float, str, float, float]]:
+    page.wait_for_selector("#youPanel:not([hidden]) dd small")
+    return [tuple(row) for row in page.evaluate(PANEL_TEXTS)]
+
+
+def _card_titles() -> set[str]:
+    return {c.title for c in DECK}
+
+
+def test_the_players_panel_lists_the_hand_at_11_pixels_or_more_on_a_laptop(
+    browser: Any,
+    hotre_link: str,
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(hotre_link)
+    texts = _panel_texts(page)
+    labels = [text for _, text, *_ in texts]
+    for label in ("Points", "People", "Emperor", "Legions", "Events played", "Hand"):
+        assert label in labels, f"the panel has no {label}: {labels}"
+    shown = " ".join(labels)
+    assert any(title in shown for title in _card_titles()), "no card of the hand is listed"
+    small = [(size, text) for size, text, *_ in texts if size < MIN_PX]
+    assert not small, f"panel texts under {MIN_PX}px: {small[:10]}"
+    page.close()
+
+
+def test_a_phone_reads_its_own_panel_without_panning(
     browser: Any,
     hotre_link: str,
     tmp_path: Path,
 ) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(hotre_link)
     page.wait_for_selector("#board svg.hotre-board")
-    page.wait_for_timeout(500)
+    texts = _panel_texts(page)
     scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll_width <= 390, "the page scrolls sideways on a phone"
     board_right = page.evaluate(
         "() => document.querySelector('#board svg').getBoundingClientRect().right"
     )
     assert board_right <= 390
-    sizes = page.evaluate(TEXT_SIZES)
-    own = [(s, text, left, right) for s, text, card, left, right in sizes if card == "seat0"]
-    assert own, "the seat's own card is not drawn"
-    assert min(s for s, *_ in own) >= MIN_PX, own
-    assert all(left >= 0 and right <= 390 for _, _, left, right in own), own
-    assert any("Hand" in text for _, text, *_ in own)
+    assert len(texts) > 12, texts
+    small = [(size, text) for size, text, *_ in texts if size < MIN_PX]
+    assert not small, f"panel texts under {MIN_PX}px on a phone: {small[:10]}"
+    outside = [(text, left, right) for _, text, left, right in texts if left < 0 or right > 390]
+    assert not outside, f"panel texts off the screen: {outside[:10]}"
+    effects = page.locator("#you dd small").all_inner_texts()
+    assert effects, "the cards' effects are not listed"
+    assert all(len(e) > 20 for e in effects), effects
     folder = _shots() or tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / "hotre-phone.png"), full_page=True)
+    page.screenshot(path=str(folder / "hotre-390x844.png"), full_page=True)
     page.close()

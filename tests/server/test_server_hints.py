@@ -11,6 +11,7 @@ from server_helpers import client, new_game, next_view, wait_for_turn
 import alea
 from alea.games.triumvirate.board import BOARD
 from alea.render import board_hints, last_move_places, latest_dice, why_not
+from alea.server.rulebook import for_players
 
 
 @pytest.mark.rule("TRI-4.5")
@@ -81,7 +82,7 @@ def next_view_or_why(ws: object) -> dict[str, object]:
     raise AssertionError("no answer came")
 
 
-@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+@pytest.mark.parametrize("game", ["triumvirate", "forum", "hotre"])
 def test_the_rules_link_opens_a_rulebook_for_players(tmp_path: Path, game: str) -> None:
     with client(tmp_path / "a.db") as c:
         page = c.get(f"/rules/{game}").text
@@ -90,3 +91,31 @@ def test_the_rules_link_opens_a_rulebook_for_players(tmp_path: Path, game: str) 
     assert "The full rules" in page
     assert page.index("quick start") < page.index("The full rules")
     assert "alea.load" not in page, "the players' rulebook speaks to programmers"
+
+
+def test_the_hotre_rulebook_has_pictures_and_no_notes_for_programmers(tmp_path: Path) -> None:
+    with client(tmp_path / "a.db") as c:
+        page = c.get("/rules/hotre").text
+    quick = page[: page.index("The full rules")]
+    assert quick.count("<figure class='board'>") == 2, "the quick start's pictures are missing"
+    assert "<!-- picture" not in page
+    assert 'data-place="Italia"' in quick
+    full = page[page.index("The full rules") :]
+    assert "HRE-12.0.1" in full
+    assert "Decisions." not in full
+    assert "fort_cost" not in full, "an option's name is left in the players' rules"
+
+
+def test_only_brackets_that_name_an_option_leave_the_players_rules() -> None:
+    rules = (
+        'intro\n\n## 1. A\n\nA Fort costs 1 RVP [`fort_cost`] and\nstands [`city_limit="total"`,\n'
+        "the default]. Seats [1-4] stay.\n\n**Decisions.** The engine asks.\n\nNext.\n"
+        "\n## Options\n\n| `fort_cost` | 1 |\n\n## Hidden information\n\nHands.\n"
+    )
+    out = for_players(rules)
+    assert "intro" not in out
+    assert "costs 1 RVP and\nstands. Seats [1-4] stay." in out
+    assert "engine asks" not in out
+    assert "Next." in out
+    assert "fort_cost" not in out
+    assert "## Hidden information" in out

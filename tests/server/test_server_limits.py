@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, client, new_game, next_view
+from server_helpers import TEST_LIMITS, client, free_port, new_game, next_view, post, server
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as ws_connect
 
 import alea
 from alea.core.fairness import secret_from_seed
@@ -490,3 +492,62 @@ def test_replay_frames_are_rate_limited_per_client_and_match_the_replay(tmp_path
         r = c.get(f"/api/games/{gid}/frames/0")
         assert r.status_code == 429
         assert "frames" in r.json()["detail"]
+
+
+HUMAN = {"kind": "human"}
+
+
+def _view(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=30))
+        if msg["type"] in ("view", "error"):
+            return msg  # type: ignore[no-any-return]
+
+
+def _read_until_closed(ws: Any) -> None:
+    for _ in range(100):
+        ws.recv(timeout=30)
+
+
+def test_a_frame_over_the_limit_closes_only_its_connection_with_1009(tmp_path: Path) -> None:
+    port = free_port()
+    with server(tmp_path / "f.db", port, "--limit", "max_frame=8192"):
+        made = post(port, "/api/games", {"game": "forum", "players": 2, "seats": [HUMAN, HUMAN]})
+        url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+        with ws_connect(url, max_size=2**24) as watcher, ws_connect(url, max_size=2**24) as big:
+            for ws in (watcher, big):
+                ws.send(json.dumps({"type": "hello"}))
+            seq = _view(watcher)["seq"]
+            _view(big)
+            big.send(json.dumps({"type": "chat", "text": "x" * 20_000}))
+            with pytest.raises(ConnectionClosed) as closed:
+                _read_until_closed(big)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1009  # message too big
+            # The other connection lives on, and nothing changed.
+            watcher.send(json.dumps({"type": "sync"}))
+            assert _view(watcher)["seq"] == seq
+
+
+def test_messages_are_limited_per_client_over_all_its_connections(tmp_path: Path) -> None:
+    port = free_port()
+    limits = ("message_rate=1000", "message_burst=1000")
+    client_limits = ("client_message_rate=10", "client_message_burst=2")
+    args = [x for limit in (*limits, *client_limits) for x in ("--limit", limit)]
+    with server(tmp_path / "m.db", port, *args):
+        made = post(port, "/api/games", {"game": "forum", "players": 2, "seats": [HUMAN, HUMAN]})
+        url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+        with ws_connect(url, max_size=2**24) as one, ws_connect(url, max_size=2**24) as two:
+            for ws in (one, two):
+                ws.send(json.dumps({"type": "hello"}))
+                _view(ws)
+            start = time.monotonic()
+            for _ in range(8):
+                for ws in (one, two):
+                    ws.send(json.dumps({"type": "sync"}))
+            answers = [_view(ws) for _ in range(8) for ws in (one, two)]
+            took = time.monotonic() - start
+        # Sixteen messages at ten a second, after at most a burst of two: each is answered,
+        # none dropped, and together they took at least 1.4 seconds.
+        assert all(a["type"] == "view" for a in answers)
+        assert took >= 1.4, f"sixteen messages from one client went through in {took:.2f} s"

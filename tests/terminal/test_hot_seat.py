@@ -71,17 +71,34 @@ def test_one_human_gets_no_hand_over(tmp_path: Path) -> None:
     assert not any(p.startswith("Pass the keyboard") for p in script.prompts)
 
 
-def test_hand_command_prints_the_hand_in_full_only_when_asked(tmp_path: Path) -> None:
+def test_hotre_pages_each_fit_a_screen_and_show_only_when_asked(tmp_path: Path) -> None:
     game = alea.load("hotre", players=3)
     seats = [build_seat(game, i, k) for i, k in enumerate(["human", "random", "random"])]
     specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
     writer = RecordWriter(start_record(game, 5, specs), tmp_path / "h.json")
     out = io.StringIO()
-    script = Script(["hand", "quit"], out)
+    asked = ["hand", "hand 2", "map", "map italia", "help", "quit"]
+    script = Script(asked, out)
     Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
     text = out.getvalue()
-    board, _, asked = text.partition("> hand\n")
-    assert "type hand to read them" in board
-    assert "• " not in board  # no card effects at the prompt
-    assert asked.count("• ") == 9  # the nine events of period 1, each with its effect
-    assert "[set 1]:" in asked
+    prompt = script.prompts[0]
+    board, *pages = text.split(prompt)
+    # The position and its choices fit an 80x24 terminal, the prompt line included.
+    screen = board[board.index("Period 1") :]
+    assert len(screen.splitlines()) + 1 <= 24, screen
+    assert "map · map AREA · hand · log · help" in screen
+    assert " 1. " not in screen  # no list of cards at the prompt
+    shown = dict(zip(asked[:-1], pages, strict=False))
+    for command, page in shown.items():
+        lines = page.splitlines()[1:]  # the echoed command, then the page
+        assert len(lines) + 1 <= 24, f"{command}: {len(lines)} lines"
+        assert all(len(line) <= 80 for line in lines), command
+    hand = shown["hand"]
+    assert hand.count(" (") >= 9  # the nine events of period 1, one line each
+    assert "set 1)" in hand
+    assert "Your events (Seat 1)" in hand
+    effect = shown["hand 2"]
+    assert len(effect.splitlines()) >= 3
+    assert "The map by Area" in shown["map"]
+    assert "ITA " in shown["map italia"]
+    assert "map AREA" in shown["help"]

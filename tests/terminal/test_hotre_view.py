@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 from rich.console import Console
@@ -13,7 +14,9 @@ from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.game import HotreGame
 
-WIDTH = 100
+WIDTH = 80
+SCREEN_ROWS = 13
+"""Rows the position may take, leaving the rest of an 80x24 terminal to the choices."""
 
 
 def _draw(state, seat):
@@ -50,23 +53,34 @@ def _games(seeds=(1, 2, 3), limit=400):
 
 
 def _offered(rows):
-    """How many choices the rows offer: a row of one event's many targets counts them all."""
+    """How many choices the rows offer: a row of one event's many targets, many lands or many
+    bribes counts them all."""
     total = 0
-    for label, items in rows:
-        if label.endswith(" on") and len(items) == 1 and "targets" in items[0][1]:
-            total += int(items[0][1].split("one of ", 1)[1].split()[0])
+    for _label, items in rows:
+        text = items[0][1] if len(items) == 1 else ""
+        if text.startswith("one of "):
+            total += int(text.split("one of ", 1)[1].split()[0])
+        elif ", up to " in text:
+            first = int(text.split("(", 1)[1].split(")")[0])
+            total += int(text.rsplit("up to ", 1)[1]) - first + 1
         else:
             total += len(items)
     return total
 
 
+def _page(state, seat, command):
+    console = Console(record=True, width=80, color_system=None)
+    assert view.command(state, console, seat, command)
+    return console.export_text()
+
+
 def _check(state, seat, out):
-    assert all(len(line) <= WIDTH for line in out.splitlines())
+    lines = out.splitlines()
+    assert all(len(line) <= WIDTH for line in lines)
+    assert len(lines) <= SCREEN_ROWS, out
+    assert "…" not in out, out
     assert "Period" in out
-    assert "Rome" in out
-    assert "Hispaniae" in out
     assert "Seat 1" in out
-    assert all(land.name.split()[0] in out for land in BOARD.lands)
     obs = state.observation(seat)
     mine = set(obs["seats"]) if seat is not None else set()
     hands = state.hands
@@ -75,21 +89,23 @@ def _check(state, seat, out):
     for s, hand in enumerate(hands):
         for c in hand:
             title = DECK[c - 1].title
-            if s in mine:
-                assert title in " ".join(out.split())
-                assert f"• {title} [set" not in out  # effects are read with `hand`
-            elif title not in known:
+            if title not in known:
                 assert title not in out, f"{title} of seat {s} shown to {seat}"
+    whole_map = _page(state, seat, "map")
+    assert all(view.code(i) in whole_map for i in range(len(BOARD.lands)))
+    assert all(area.name[:4] in whole_map for area in BOARD.areas)
     if seat is None:
         return
     console = Console(record=True, width=WIDTH, color_system=None)
     view.private(state, console, seat)
     hand = console.export_text()
+    assert len(hand.splitlines()) <= 23
+    assert all(len(line) <= WIDTH for line in hand.splitlines())
     for s, cards in enumerate(hands):
         for c in cards:
             title = DECK[c - 1].title
-            if s in mine:
-                assert f"• {title} [set" in hand
+            if s in mine and not obs["hand_is_sets"][s]:
+                assert f"{title} (" in hand
             elif title not in known:
                 assert title not in hand
 
@@ -125,7 +141,9 @@ def test_guide_mentions_the_basics():
     assert "People" in view.GUIDE
     console = Console(width=WIDTH, record=True)
     console.print(view.GUIDE)
-    assert all(len(line) <= WIDTH for line in console.export_text().splitlines())
+    lines = console.export_text().splitlines()
+    assert all(len(line) <= WIDTH for line in lines)
+    assert len(lines) + len(view.COMMANDS) <= 10, "help would not fit a screen"
 
 
 def test_choice_rows_and_narrate_group_picks():
@@ -159,10 +177,10 @@ def test_two_players_see_both_their_seats():
     while state.is_chance_node() or state.observation(None)["stage"] in ("order", "deal"):
         state.apply_action(state.sample_chance(rng))
     out = _draw(state, 0)
-    assert "Seat 1 (P1) (you)" in out
-    assert "Seat 3 (P1) (you)" in out
-    assert "Seat 2 (P2)" in out
-    assert "Seat 2 (P2) (you)" not in out
+    assert "Seat 1 P1 you" in out
+    assert "Seat 3 P1 you" in out
+    assert "Seat 2 P2" in out
+    assert "Seat 2 P2 you" not in out
     _check(state, 0, out)
     _check(state, 1, _draw(state, 1))
 
@@ -262,27 +280,85 @@ def test_an_event_with_many_targets_is_one_line_and_a_land_name_finds_it():
     assert _offered(shown) == len(there)
 
 
-def test_map_view_names_holders_by_seat_number_and_fits_80_columns():
+def test_map_pages_name_holders_by_seat_number_and_fit_80_columns():
     def occupied(state):
         return sum(1 for ln in state.observation(None)["lands"] if ln["armies"]) > 8
 
     state = _seek(occupied)
     obs = state.observation(None)
-    console = Console(record=True, width=80, color_system=None)
-    view.render(state, console, None)
-    out = console.export_text()
-    assert all(len(line) <= 80 for line in out.splitlines())
+    overview = _page(state, None, "map")
+    assert len(overview.splitlines()) <= 24
+    pages = {a: _page(state, None, f"map {a + 1}") for a in range(len(BOARD.areas))}
+    for out in [overview, *pages.values()]:
+        assert all(len(line) <= 80 for line in out.splitlines())
+        assert len(out.splitlines()) <= 24
+        assert "…" not in out
     for i, land in enumerate(obs["lands"]):
         force = obs["forces"][land["force"]] if land["armies"] else None
+        page = pages[BOARD.area_of[i]]
+        line = next(x for x in page.splitlines() if x[2:6] == f"{view.code(i)} ")
+        assert BOARD.lands[i].name in line, line
         if force and force["kind"] in ("Faction", "People") and force["owner"] >= 0:
-            line = next(x for x in out.splitlines() if x[2:6] == f"{view.code(i)} ")
             assert f"{force['owner'] + 1}:" in line, line
-    # Each land lists its neighbours by code.
+            assert f"{view.code(i)} {force['owner'] + 1}:" in overview
+    # Each land lists its neighbours by code; an Area is found by name, number or a land.
     italia = BOARD.index("Italia")
-    line = next(x for x in out.splitlines() if x[2:6] == "ITA ")
+    page = pages[BOARD.area_of[italia]]
+    line = next(x for x in page.splitlines() if x[2:6] == "ITA ")
     for j in BOARD.neighbours[italia]:
         assert view.code(j) in line
+    assert _page(state, None, "map ital") == page
+    assert _page(state, None, "map rome") == page
+    assert "No Area" in _page(state, None, "map atlantis")
     assert len(set(view.CODES.values())) == len(BOARD.lands)
+
+
+def test_every_screen_fits_80_by_24_with_its_choices():
+    from alea.terminal.session import choices_grid
+
+    seen = set()
+    for _game, state in _games(seeds=(1, 2, 3, 4), limit=900):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        seat = state.current_player()
+        stage = state.observation(None)["stage"]
+        console = Console(record=True, width=80, color_system=None)
+        view.render(state, console, seat)
+        legal = state.legal_actions()
+        console.print(choices_grid(view.choice_rows(state, legal, range(len(legal)))))
+        out = console.export_text()
+        # Two more lines: "choose an action" and the prompt.
+        assert len(out.splitlines()) + 2 <= 24, out
+        assert all(len(line) <= 80 for line in out.splitlines())
+        assert "…" not in out, out
+        seen.add(stage)
+    assert {"declare", "expand", "hand"} <= seen
+
+
+def test_hand_pages_list_titles_then_one_effect():
+    state = _seek(lambda s: s.observation(s.current_player())["hands"][s.current_player()])
+    seat = state.current_player()
+    own = state.hands[seat]
+    page = _page(state, seat, "hand 1")
+    assert DECK[own[0] - 1].title in page
+    assert " ".join(DECK[own[0] - 1].effect.split()) in " ".join(page.split())
+    assert len(page.splitlines()) <= 24
+    assert "from 1 to" in _page(state, seat, f"hand {len(own) + 1}")
+    assert not view.command(state, Console(record=True), seat, "Italia")
+
+
+def test_the_screen_reads_without_colour(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    state = _seek(lambda s: sum(1 for ln in s.observation(None)["lands"] if ln["armies"]) > 8)
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True)
+    view.render(state, console, state.current_player())
+    view.command(state, console, state.current_player(), "map")
+    text = out.getvalue()
+    assert "\x1b[1m" in text, "a terminal that allows no colour still shows bold"
+    assert "\x1b[3" not in text, "a colour escape in a NO_COLOR terminal"
+    assert "Seat 1" in text
+    assert ":L" in text or ":P" in text
 
 
 def test_battle_dice_and_losses_are_logged():

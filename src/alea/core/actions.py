@@ -1,18 +1,15 @@
 """Action types declared once: JSON form, parsing and text derived from a dataclass's fields.
 
-A game declares each action as a frozen dataclass that subclasses ``DeclaredAction``, names its
-JSON ``type`` in ``json_type`` and, usually, its text in a ``template``. Each field's annotation
-says what it holds: ``int``, ``bool``, ``str`` or ``tuple[int, ...]``, optionally refined with
-``Annotated`` by a codec (a range, the names of seats or places, a set of words) and by ``Key``
-when its JSON key differs from the attribute's name::
+A game declares each action as a class that subclasses ``DeclaredAction``, naming its JSON
+``type`` with the class keyword ``json_type`` and, usually, its text with ``template``; the class
+becomes a frozen dataclass with slots, so it declares nothing but its fields. Each field's
+annotation says what it holds: ``int``, ``bool``, ``str`` or ``tuple[int, ...]``, optionally
+refined with ``Annotated`` by a codec (a range, the names of seats or places, a set of words) and
+by ``Key`` when its JSON key differs from the attribute's name::
 
     Seat = Annotated[int, Whole(0, 2, names=FORCES)]
 
-    @dataclass(frozen=True, slots=True)
-    class Move(DeclaredAction):
-        json_type = "move"
-        template = "{seat} moves a troop {src}→{to}"
-
+    class Move(DeclaredAction, json_type="move", template="{seat} moves a troop {src}→{to}"):
         seat: Seat
         src: Annotated[int, HEX, Key("from")]
         to: Annotated[int, HEX]
@@ -27,8 +24,19 @@ word belongs, a seat out of range, a place that does not exist) never reaches th
 from __future__ import annotations
 
 import dataclasses
+from abc import ABCMeta
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Annotated, Any, ClassVar, Final, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Final,
+    cast,
+    dataclass_transform,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from alea.core.errors import RecordError
 from alea.core.game import JSON, Action
@@ -264,7 +272,7 @@ def _base_type(hint: Any) -> Any:
 def _declared_fields(cls: type[DeclaredAction]) -> tuple[_Field, ...]:
     hints = get_type_hints(cls, include_extras=True)
     out = []
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]  # every subclass is a dataclass
+    for f in dataclasses.fields(cls):
         hint = hints[f.name]
         meta: tuple[Any, ...] = ()
         if get_origin(hint) is Annotated:
@@ -293,13 +301,29 @@ def _declared_fields(cls: type[DeclaredAction]) -> tuple[_Field, ...]:
     return tuple(out)
 
 
-class DeclaredAction(Action):
+@dataclass_transform(frozen_default=True)
+class _Declaring(ABCMeta):
+    """Makes each subclass of ``DeclaredAction`` a frozen dataclass with slots."""
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any
+    ) -> _Declaring:
+        cls = super().__new__(mcs, name, bases, ns, **kw)
+        # ``DeclaredAction`` itself holds no fields, and ``dataclass(slots=True)`` builds the
+        # slotted class anew through this metaclass: neither is wrapped again.
+        if not any(isinstance(b, _Declaring) for b in bases) or "__dataclass_fields__" in ns:
+            return cls
+        made: Any = dataclasses.dataclass(frozen=True, slots=True)(cast(Any, cls))
+        return cast(_Declaring, made)
+
+
+class DeclaredAction(Action, metaclass=_Declaring):
     """An action whose JSON form and text follow from its fields (see the module's docstring).
 
-    Subclasses are frozen dataclasses. ``json_type`` is the ``"type"`` of the JSON form;
-    ``template`` is the text, with ``{field}`` standing for the text of that field (a subclass
-    whose text needs more than a template overrides ``__str__``). ``problem`` may name what is
-    wrong with a combination of fields that are each well-formed.
+    Subclasses are frozen dataclasses with slots. The class keyword ``json_type`` is the
+    ``"type"`` of the JSON form; ``template`` is the text, with ``{field}`` standing for the text
+    of that field (a subclass whose text needs more than a template overrides ``__str__``).
+    ``problem`` may name what is wrong with a combination of fields that are each well-formed.
     """
 
     __slots__ = ()
@@ -307,6 +331,14 @@ class DeclaredAction(Action):
     json_type: ClassVar[str] = ""
     template: ClassVar[str] = ""
     declared: ClassVar[tuple[_Field, ...]] = ()
+
+    def __init_subclass__(cls, *, json_type: str = "", template: str = "", **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        # The slotted copy of a class is made without the keywords; it keeps the first's.
+        if json_type:
+            cls.json_type = json_type
+        if template:
+            cls.template = template
 
     def to_json(self) -> JSON:
         """The JSON form: ``{"type": json_type, key: value, ...}`` in field order."""

@@ -58,7 +58,9 @@ def parse_options(cls: type[OptT], given: dict[str, Any], game: str) -> OptT:
     """Build ``cls`` from keyword options, naming any unknown option or bad value.
 
     Strings are converted to the field's type when unambiguous, so command-line
-    ``--set max_rounds=50`` works. The class may define ``validate()`` for range checks.
+    ``--set max_rounds=50`` works. A number option may carry its inclusive range in its
+    annotation, ``Annotated[int, Range(1, 8)]`` (an option left unset, ``None``, is not checked);
+    the class may define ``validate()`` for any check a fixed range cannot make.
     """
     hints = typing.get_type_hints(cls)
     fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
@@ -75,12 +77,40 @@ def parse_options(cls: type[OptT], given: dict[str, Any], game: str) -> OptT:
             )
         values[name] = value
     obj = cls(**values)
+    problem = out_of_bounds(obj, ranges(cls))
     check = getattr(obj, "validate", None)
-    if check is not None:
+    if problem is None and check is not None:
         problem = check()
-        if problem:
-            raise OptionError(f"{game}: {problem}")
+    if problem:
+        raise OptionError(f"{game}: {problem}")
     return obj
+
+
+class Range:
+    """An ``Annotated`` marker on a number option: the inclusive range ``lo..hi`` it must lie in."""
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo = lo
+        self.hi = hi
+
+
+def ranges(cls: type) -> dict[str, tuple[int, int]]:
+    """Each option of ``cls`` that carries a ``Range``, with its bounds, in field order."""
+    out = {}
+    for name, hint in typing.get_type_hints(cls, include_extras=True).items():
+        for mark in getattr(hint, "__metadata__", ()):
+            if isinstance(mark, Range):
+                out[name] = (mark.lo, mark.hi)
+    return out
+
+
+def out_of_bounds(obj: Any, bounds: dict[str, tuple[int, int]]) -> str | None:
+    """The first option of ``obj`` outside its inclusive range in ``bounds``, as a sentence."""
+    for name, (lo, hi) in bounds.items():
+        value = getattr(obj, name)
+        if value is not None and not lo <= value <= hi:
+            return f"option {name!r} must be between {lo} and {hi}, not {value}"
+    return None
 
 
 def _describe(tp: Any) -> str:

@@ -30,6 +30,8 @@ PARTS: Final[list[Callable[..., Any]]] = []
 """Every part kept by ``drawn_from`` (so a test or a bench can clear or count them)."""
 
 _STATE = threading.local()
+_RECENT: Final = 4
+"""Observations whose entries' texts are remembered at once, per thread."""
 
 
 def _enabled() -> bool:
@@ -99,14 +101,25 @@ def _texts(obs: dict[str, Any]) -> dict[str, str] | None:
 
     The parts of one picture share the entries they are drawn from, so each entry is written
     once. ``None`` the first time ``obs`` is seen: a part drawn from a dictionary made for it
-    alone writes its key in one go.
+    alone writes its key in one go. The few latest observations are remembered, so the
+    dictionaries a picture makes for single parts do not make it forget its observation.
     """
-    latest = getattr(_STATE, "latest", None)
-    if latest is None or latest[0] is not obs:
-        _STATE.latest = (obs, {})
-        return None
-    texts: dict[str, str] = latest[1]
-    return texts
+    recent: dict[int, tuple[dict[str, Any], dict[str, str]]] | None = getattr(
+        _STATE, "recent", None
+    )
+    if recent is None:
+        recent = _STATE.recent = {}
+    seen = recent.get(id(obs))
+    if seen is not None and seen[0] is obs:
+        return seen[1]
+    if len(recent) >= _RECENT:
+        del recent[next(iter(recent))]
+    recent[id(obs)] = (obs, {})
+    return None
+
+
+_SCALARS: Final = frozenset({int, str, float, bool, type(None)})
+"""Values whose ``repr`` tells them apart from every other value as well as JSON does."""
 
 
 def _entry_text(obs: dict[str, Any], key: str) -> str:
@@ -114,7 +127,10 @@ def _entry_text(obs: dict[str, Any], key: str) -> str:
     if top not in obs:
         return "-"
     if not sub:
-        return json.dumps(obs[top], default=repr)
+        value = obs[top]
+        if type(value) in _SCALARS:
+            return repr(value)
+        return json.dumps(value, default=repr)
     return json.dumps([[sub in item, item.get(sub)] for item in obs[top]], default=repr)
 
 

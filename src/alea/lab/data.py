@@ -165,24 +165,3 @@ def load_run(folder: str | Path, label: str | None = None) -> RunData:
             )
         )
     return RunData(folder=path, label=label or path.resolve().name, meta=meta, games=games)
-
-
-def share_table(run: RunData) -> str:
-    """A plain-text table of win shares per seat (and per agent when agents differ)."""
-    lines = [
-        f"{run.game}: {run.n()} games, agents {','.join(run.lineup)}, seed {run.meta['seed']}",
-        "",
-        f"{'seat':<14}{'wins':>9}{'share':>9}   95% CI",
-    ]
-    for s in run.seat_shares():
-        lines.append(f"{s.label:<14}{s.wins:>9.5g}{s.share:>9.1%}   {s.low:.1%}–{s.high:.1%}")
-    nw = run.no_winner()
-    if nw.wins:
-        lines.append(f"{nw.label:<14}{nw.wins:>9.5g}{nw.share:>9.1%}   {nw.low:.1%}–{nw.high:.1%}")
-    if len(set(run.lineup)) > 1:
-        lines += ["", f"{'agent':<24}{'seats':>7}{'wins':>9}{'share':>9}   95% CI"]
-        for s in run.agent_shares():
-            lines.append(
-                f"{s.label:<24}{s.games:>7}{s.wins:>9.5g}{s.share:>9.1%}   {s.low:.1%}–{s.high:.1%}"
-            )
-    return "\n".join(lines)

@@ -432,7 +432,8 @@ def _rounds(run: RunData) -> tuple[str, list[float]] | None:
     return None
 
 
-def _histograms(runs: Sequence[RunData], values: Sequence[Sequence[float]], xlabel: str) -> Any:
+def histograms(runs: Sequence[RunData], values: Sequence[Sequence[float]], xlabel: str) -> Any:
+    """A figure of one step histogram a run: ``values[i]`` of ``runs[i]``, as shares of games."""
     import numpy as np
 
     fig = new_figure(7.5, 3.4)
@@ -466,7 +467,7 @@ def length_section(runs: Sequence[RunData], figures: Figures) -> Section:
     body = table(headers, rows, caption="Game length in actions (chance outcomes included)")
     body += figures.add(
         "length",
-        _histograms(runs, [[g.length for g in r.games] for r in runs], "actions per game"),
+        histograms(runs, [[g.length for g in r.games] for r in runs], "actions per game"),
         "Distribution of game length in actions",
     )
     rounds = [_rounds(r) for r in runs]
@@ -477,7 +478,7 @@ def length_section(runs: Sequence[RunData], figures: Figures) -> Section:
         body += table(headers, rrows, caption=f"Game length in {key}")
         body += figures.add(
             f"length-{key}",
-            _histograms(runs, vals, f"{key} per game"),
+            histograms(runs, vals, f"{key} per game"),
             f"Distribution of game length in {key}",
         )
     return Section("Game length", body)

@@ -17,7 +17,7 @@ from pettingzoo import AECEnv
 
 from alea.core.game import Game, State
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
-from alea.rl.picture import BACKENDS, RENDER_MODES, ansi_text, rgb_picture
+from alea.rl.picture import RENDER_MODES, ansi_text, check_render, rgb_picture
 from alea.rl.rewards import check_scheme, final_rewards
 from alea.rl.spaces import (
     Viewer,
@@ -72,12 +72,7 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         super().__init__()
         self.reward_scheme = check_scheme(rewards)
         check_observation(observation, history)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
-        if render_backend not in BACKENDS:
-            raise ValueError(f"render_backend must be one of {BACKENDS}, not {render_backend!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        check_render(render_mode, render_backend, max_steps)
         self.game: Game = load_game(game, options)
         self.codec: GameCodec = codec_for(self.game)
         self.metadata = {**AleaAECEnv.metadata, "name": f"alea_{self.game.name}_v0"}

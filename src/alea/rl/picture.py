@@ -72,3 +72,13 @@ def rgb_picture(
             if backend == "cairosvg":
                 raise
     return encoder.draw(obs)
+
+
+def check_render(render_mode: str | None, render_backend: str, max_steps: int | None) -> None:
+    """Raise ``ValueError`` naming a render mode, picture backend or step limit an env refuses."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
+    if render_backend not in BACKENDS:
+        raise ValueError(f"render_backend must be one of {BACKENDS}, not {render_backend!r}")
+    if max_steps is not None and max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {max_steps}")

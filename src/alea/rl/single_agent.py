@@ -21,7 +21,7 @@ from alea.core.agent import Agent
 from alea.core.game import Game, State
 from alea.core.rng import derive_seed
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
-from alea.rl.picture import BACKENDS, RENDER_MODES, ansi_text, rgb_picture
+from alea.rl.picture import RENDER_MODES, ansi_text, check_render, rgb_picture
 from alea.rl.rewards import check_scheme, final_rewards
 from alea.rl.spaces import (
     Viewer,
@@ -88,14 +88,9 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         self.reward_scheme = check_scheme(rewards)
         check_observation(observation, history)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
-        if render_backend not in BACKENDS:
-            raise ValueError(f"render_backend must be one of {BACKENDS}, not {render_backend!r}")
+        check_render(render_mode, render_backend, max_steps)
         if on_illegal not in ON_ILLEGAL:
             raise ValueError(f"on_illegal must be one of {ON_ILLEGAL}, not {on_illegal!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.game: Game = load_game(game, options)
         self.seat = self.game.seat_index(seat)
         self.codec: GameCodec = codec_for(self.game)

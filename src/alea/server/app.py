@@ -42,8 +42,8 @@ from alea.server import chat
 from alea.server.clocks import Clock
 from alea.server.coordination import coordinator_for, peer_origin, socket_origin
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
-from alea.server.markdown import markdown_to_html
 from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
+from alea.server.rulebook import rulebook
 from alea.server.store import MAX_PLAYER_NAME, Store, digest, new_token
 from alea.server.wire import WireError, parse_object, short
 
@@ -210,32 +210,8 @@ def _catalog() -> list[dict[str, Any]]:
 
 @functools.cache
 def _rulebook(game: str) -> str:
-    """The players' rulebook: the game's quick start with its board, then the full rules.
-
-    The full rules are the game's RULES.md from its first numbered section on (its opening
-    speaks to programmers); a game without a quick start shows the full rules alone.
-    """
-    package = resources.files(f"alea.games.{game}")
-    rules = package.joinpath("RULES.md").read_text("utf-8")
-    first = rules.find("\n## ")
-    parts = []
-    quick = package.joinpath("PLAYERS.md")
-    if quick.is_file():
-        parts.append(markdown_to_html(quick.read_text("utf-8")))
-        board = board_svg(game, alea.load(game).new_initial_state().observation(None))
-        parts.append(
-            f"<figure class='board'>{board}<figcaption>The board at the start of a "
-            "game, as the play page draws it.</figcaption></figure>"
-        )
-        parts.append("<h1 id='full-rules'>The full rules</h1>")
-        rules = rules[first:] if first >= 0 else rules
-    parts.append(markdown_to_html(rules))
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' "
-        f"content='width=device-width,initial-scale=1'><title>{TITLES.get(game, game)}: rules"
-        "</title><link rel='stylesheet' href='/static/style.css'></head>"
-        f"<body class='rules'><main>{''.join(parts)}</main></body></html>"
-    )
+    """The players' rulebook: the game's quick start with its pictures, then the full rules."""
+    return rulebook(game, TITLES.get(game, game))
 
 
 def _error(status: int, message: str) -> HTTPException:
@@ -718,6 +694,8 @@ def create_app(
             "log": room.log[max(0, k - 60) : k],
             "log_start": max(0, k - 60),
             "outcome": drawn["outcome"],
+            "last_move": drawn["last_move"],
+            "dice": drawn["dice"],
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/join")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from alea.core.game import Game, State
+from alea.render import last_move_places, latest_dice
 
 STRIDE = 16
 """Moves between two kept positions of a replay."""
@@ -60,7 +61,9 @@ class FrameCache:
         actions: Callable[[], list[dict[str, Any]]],
         draw: Callable[[str, dict[str, Any]], str],
     ) -> dict[str, Any]:
-        """The board and outcome after ``k`` moves (run in a worker thread).
+        """The board, outcome, last move's places and latest dice after ``k`` moves.
+
+        Runs in a worker thread.
 
         ``actions`` fetches the game's stored actions when the replay does not reach ``k`` yet.
         """
@@ -80,7 +83,13 @@ class FrameCache:
                 raise IndexError(f"the game has {len(replay.actions)} stored moves")
             state = replay.state_at(k)
             obs = state.observation(None)
-            frame = {"svg": draw(game.name, obs), "outcome": state.outcome_text()}
+            history = state.history()
+            frame = {
+                "svg": draw(game.name, obs),
+                "outcome": state.outcome_text(),
+                "last_move": last_move_places(game.name, history),
+                "dice": latest_dice(game.name, history),
+            }
             self._frames[(game_id, k)] = frame
             while len(self._frames) > KEEP_FRAMES:
                 self._frames.popitem(last=False)

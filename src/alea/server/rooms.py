@@ -62,6 +62,8 @@ WAITING = "the game starts when every open seat has a player: waiting for them"
 """The answer to a move made while an open seat of the lobby waits for its player."""
 FLUSH_EVERY = 64
 """Automatic moves kept in memory at most before they are stored."""
+HOLD_EVERY = 16
+"""Bot decisions whose views are held at most before their moves are stored and sent."""
 
 
 @dataclass(eq=False)
@@ -101,6 +103,13 @@ class Room:
     changed: float = 0.0
     quiet_since: float = 0.0
     unsaved: list[dict[str, Any]] = field(default_factory=list)
+    held: list[tuple[Viewer, dict[str, Any], int]] = field(default_factory=list)
+    """Views of bots' decisions drawn but not yet sent, with the ``generation`` they were drawn
+    in: they wait for their moves to be stored (``Hub.release``), so that a run of bot moves
+    is stored in one transaction."""
+    generation: int = 0
+    """Counts the times the room went back to what the database holds, dropping moves it had
+    applied (another process stored a move first, or took moves back)."""
     wake: bool = False
     """Set by ``Hub.kick``: the driver must look at the position again before it stops."""
     touched: float = field(default_factory=time.monotonic)
@@ -330,6 +339,7 @@ class Hub:
                 if again is None:
                     return
                 room.state, room.log = again.state, again.log
+                room.generation += 1
                 room.taken = []
                 room.last_actor = None
                 self.frames.forget(game_id)
@@ -427,6 +437,7 @@ class Hub:
 
     async def welcome(self, room: Room, viewer: Viewer) -> None:
         """Send a new (or resyncing) connection its full view."""
+        await self.release(room)
         viewer.log_seen = room.seq
         await self.deliver(viewer, self.view(room, viewer.seat), whole=True)
 
@@ -447,8 +458,41 @@ class Hub:
             viewer.picture = lines
         await viewer.send(view)
 
+    def hold(self, room: Room) -> None:
+        """Draw every viewer's view of the position now, to be sent by ``release``."""
+        room.last_broadcast = time.monotonic()
+        for viewer in list(room.viewers):
+            since = viewer.log_seen
+            viewer.log_seen = room.seq
+            room.held.append((viewer, self.view(room, viewer.seat, since), room.generation))
+
+    async def release(self, room: Room) -> None:
+        """Store the moves the held views show, then send those views in order.
+
+        Should another process have stored a move at this position first, the room now holds
+        that process's moves and the held views show moves that were never stored: they are
+        dropped, and every viewer gets the position as stored.
+        """
+        if not room.held:
+            return
+        held, room.held = room.held, []
+        self._settle(room)
+        if any(generation != room.generation for _, _, generation in held):
+            for viewer, _, _ in held:
+                viewer.log_seen = min(viewer.log_seen, room.seq)
+            await self.broadcast(room)
+            return
+        for viewer, view, _ in held:
+            if viewer not in room.viewers:
+                continue
+            try:
+                await self.deliver(viewer, view)
+            except Exception:  # a dead connection must not stop the others
+                room.viewers.discard(viewer)
+
     async def broadcast(self, room: Room) -> None:
         """Send every viewer of ``room`` its own view, with the log lines it has not seen."""
+        await self.release(room)
         self._settle(room)
         room.last_broadcast = time.monotonic()
         for viewer in list(room.viewers):
@@ -582,6 +626,7 @@ class Hub:
             )
         except Exception as exc:
             # Nothing unstored may be shown or kept: go back to what the database holds.
+            room.generation += 1
             fresh = self._load(room.id)
             if fresh is not None:
                 room.state, room.log, room.status = fresh.state, fresh.log, fresh.status
@@ -621,7 +666,10 @@ class Hub:
             return
         while True:
             room.wake = False
-            await self._drive_moves(room)
+            try:
+                await self._drive_moves(room)
+            finally:
+                await self.release(room)
             if room.last_broadcast < room.changed:
                 await self.broadcast(room)
             if not room.wake:
@@ -662,8 +710,13 @@ class Hub:
                     return
             if changed:
                 if decided:
-                    # People watch each bot decision on its own (their page paces them).
-                    await self.broadcast(room)
+                    # People watch each bot decision on its own (their page paces them): its
+                    # view is drawn now and sent once the run of bot moves is stored.
+                    self.hold(room)
+                    if len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
+                        await self.release(room)
+                    else:
+                        await asyncio.sleep(0)  # let other games' work run between decisions
                 else:
                     await self._maybe_broadcast(room)
                 continue

@@ -294,18 +294,9 @@ class Session:
             ]
             self.console.print(Columns(items, padding=(0, 3), column_first=True))
             return
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(justify="right", no_wrap=True, style="dim")
-        grid.add_column()
-        for label, entries in self.view.choice_rows(self.state, actions, only):
-            cells = [
-                Text.from_markup(f"[bold cyan]{i + 1}[/bold cyan] {text}", overflow="ellipsis")
-                for i, text in entries
-            ]
-            for cell in cells:
-                cell.no_wrap = True
-            grid.add_row(escape(label), Columns(cells, padding=(0, 3)))
-        self.console.print(grid, highlight=False)
+        self.console.print(
+            choices_grid(self.view.choice_rows(self.state, actions, only)), highlight=False
+        )
 
     def _hand_over(self, player: int) -> None:
         """Clear the screen and wait until the next seat's player has the keyboard.
@@ -380,7 +371,9 @@ class Session:
                 self.console.print(f"Saved in {escape(str(self.path))}.", soft_wrap=True)
             elif word in ("quit", "q", "exit"):
                 raise _Quit
-            else:
+            elif self.view.command is None or not self.view.command(
+                self.state, self.console, player, answer
+            ):
                 self._filter(player, actions, answer)
 
     def _filter(self, player: int, actions: Sequence[Action], answer: str) -> None:
@@ -406,7 +399,7 @@ class Session:
         if guide:
             self.console.print(guide, highlight=False)
         self.console.print("[bold]Commands[/bold] (type at the prompt):")
-        for cmd, what in COMMANDS:
+        for cmd, what in (*COMMANDS, *self.view.commands):
             self.console.print(f"  [cyan]{cmd:<8}[/cyan] {escape(what)}", highlight=False)
 
     def _rules(self) -> None:
@@ -420,6 +413,22 @@ class Session:
                 self.console.print(doc)
         else:
             self.console.print(doc)
+
+
+def choices_grid(rows: list[tuple[str, list[tuple[int, str]]]]) -> Table:
+    """Numbered choices in labelled rows (a game's ``choice_rows``), as the prompt shows them."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", no_wrap=True, style="dim")
+    grid.add_column()
+    for label, entries in rows:
+        cells = [
+            Text.from_markup(f"[bold cyan]{i + 1}[/bold cyan] {text}", overflow="ellipsis")
+            for i, text in entries
+        ]
+        for cell in cells:
+            cell.no_wrap = True
+        grid.add_row(escape(label), Columns(cells, padding=(0, 3)))
+    return grid
 
 
 def seats_line(seats: Sequence[Seat]) -> str:

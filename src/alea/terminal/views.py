@@ -77,6 +77,10 @@ class GameView:
             ``None`` shows ``guide`` as it is.
         brief: for a decision that carries on the seat's last one (the next troop of a move),
             one line to show instead of redrawing the whole board; ``None`` to redraw.
+        command: the game's own commands (a page of its map, one card of a hand):
+            ``command(state, console, seat, text)`` shows the page ``text`` asks for and returns
+            ``True``, or returns ``False`` so the text is tried as a place.
+        commands: the game's commands as (command, what it shows), for ``help``.
 
     """
 
@@ -89,6 +93,8 @@ class GameView:
     guide_for: Callable[[dict[str, Any]], str] | None = None
     private: Callable[[State, Console, int], None] | None = None
     brief: Callable[[State, int], str | None] | None = None
+    command: Callable[[State, Console, int, str], bool] | None = None
+    commands: tuple[tuple[str, str], ...] = ()
 
     def guide_text(self, options: dict[str, Any]) -> str:
         """The how-to-play text for a game played with ``options``."""
@@ -151,6 +157,8 @@ def view_of(module: Any) -> GameView:
         guide_for=getattr(module, "guide", None),
         private=getattr(module, "private", None),
         brief=getattr(module, "brief", None),
+        command=getattr(module, "command", None),
+        commands=tuple(getattr(module, "COMMANDS", ())),
     )
 
 

@@ -2,10 +2,10 @@
 
 ``new_state`` starts a game with the first-player roll and the deal fixed; the ``put_*``
 helpers change a position the way the engine would have (horrea keep each player's counts in
-step, agents take a free slot). Turns are then driven through ``apply_action`` only, with
-``roll`` and ``decide`` for brevity. The engine caches each position's legal moves until the
-next action, so a test that edits a position by hand must drop the cache (``state._legal =
-None``), as these helpers do.
+step, agents take a free slot), and ``lay`` puts several pieces at once from a short text.
+Turns are then driven through ``apply_action`` only, with ``roll`` and ``decide`` for brevity.
+The engine caches each position's legal moves until the next action, so a test that edits a
+position by hand must drop the cache (``state._legal = None``), as these helpers do.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import alea
 from alea.core.game import Action
 from alea.games.forum.actions import Decide, Family, FirstPlayer, Roll
 from alea.games.forum.board import BOARD
-from alea.games.forum.state import REGION, STAGE_NAMES, ForumState
+from alea.games.forum.constants import REGION, STAGE_NAMES
+from alea.games.forum.state import ForumState
+from refusals import refused as refused
 
 A, B, C, D = 0, 1, 2, 3
 """Seats: Aemilii, Cornelii, Licinii, Valerii."""
@@ -160,18 +162,6 @@ def next_trade(state: ForumState) -> None:
 # --- helpers of the rule tests for sections 1-6 and 11 ----------------------------------------
 
 
-def refused(state: ForumState, action: Action, rule: str) -> alea.IllegalActionError:
-    """Assert ``action`` is refused under ``rule`` and leaves the position exactly as it was."""
-    import pytest
-
-    before = state.to_json()
-    with pytest.raises(alea.IllegalActionError) as info:
-        state.apply_action(action)
-    assert info.value.rule == rule, f"refused under {info.value.rule!r}, expected {rule!r}"
-    assert state.to_json() == before
-    return info.value
-
-
 def set_purse(state: ForumState, seat: int, money: int, prestige: int | None = None) -> None:
     """Set a seat's money (and prestige) in a prepared position; the $1000 marks already
     converted follow the money, so the end of the turn converts nothing by itself."""
@@ -202,6 +192,37 @@ def put_local(state: ForumState, seat: int, market: str | int) -> None:
     m = mk(market) if isinstance(market, str) else market
     state.local[m] = seat
     state._legal = None
+
+
+_PUT = {"agent": put_agent, "horreum": put_horreum, "local": put_local}
+_SEATS = {"A": A, "B": B, "C": C, "D": D}
+
+
+def lay(state: ForumState, pieces: str) -> None:
+    """Put pieces in order from a text of ``;``-separated items, e.g. ``"A horreum Luna; B agent
+    Luna; C local Luna; A+B"``: a seat's agent, horreum or local marriage in a market, or
+    ``X+Y`` for an alliance proposed by X (no dowry)."""
+    for item in pieces.split(";"):
+        words = item.split(maxsplit=2)
+        if len(words) == 1 and "+" in words[0]:
+            payer, other = words[0].split("+")
+            put_alliance(state, _SEATS[payer], _SEATS[other])
+        elif len(words) == 3 and words[1] in _PUT:
+            _PUT[words[1]](state, _SEATS[words[0]], words[2])
+        else:
+            raise ValueError(f"cannot lay {item!r}")
+
+
+def build_phase(pieces: str = "", purse: int | None = None, **options: object) -> ForumState:
+    """A new game (``new_state(**options)``) passed on to the build phase, with ``pieces`` laid
+    first (see ``lay``) and, when given, A's money set to ``purse``."""
+    state = new_state(**options)  # type: ignore[arg-type]
+    if pieces:
+        lay(state, pieces)
+    if purse is not None:
+        set_purse(state, A, purse)
+    skip_to(state, "build")
+    return state
 
 
 def walk(state: ForumState, seat: int, src: str, to: str) -> None:

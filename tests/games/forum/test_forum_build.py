@@ -8,7 +8,9 @@ from forum_builders import (
     B,
     C,
     D,
+    build_phase,
     end_turn,
+    lay,
     mk,
     new_state,
     put_agent,
@@ -22,7 +24,8 @@ from forum_builders import (
 
 from alea.games.forum.actions import Build, Decide, Destroy, Give
 from alea.games.forum.board import BOARD
-from alea.games.forum.state import ForumState, region_prestige
+from alea.games.forum.constants import region_prestige
+from alea.games.forum.state import ForumState
 
 ROME = BOARD.rome
 LUNA = mk("Luna")
@@ -50,11 +53,7 @@ def who(state: ForumState) -> tuple[str, int]:
 
 @pytest.mark.rule("FOR-6.1")
 def test_a_player_chooses_between_building_and_destroying() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
     legal = state.legal_actions()
     assert set(legal) == {
         Build(A, ROME),
@@ -66,11 +65,7 @@ def test_a_player_chooses_between_building_and_destroying() -> None:
 
 @pytest.mark.rule("FOR-6.1")
 def test_after_building_there_is_no_destroying() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
     state.apply_action(Build(A, ROME))  # no region, no prestige, so no benefaction either
     assert who(state) == ("build", B)
     refused(state, Destroy(A, LUNA, B), "FOR-2.2")
@@ -80,11 +75,7 @@ def test_after_building_there_is_no_destroying() -> None:
 
 @pytest.mark.rule("FOR-6.1")
 def test_after_destroying_there_is_no_building() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
     state.apply_action(Destroy(A, LUNA, B))
     refused(state, Build(A, LUNA), "FOR-2.2")  # the die is pending
     roll(state, 2)
@@ -123,10 +114,7 @@ def test_rome_holds_horrea_like_any_market() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_no_building_without_an_agent_or_where_one_already_has_a_horreum() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, A, "Luna")
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; A horreum Luna")
     refused(state, Build(A, LUNA), "FOR-6.2")  # already A's horreum there
     refused(state, Build(A, mk("Carthage")), "FOR-6.2")  # no agent there
     assert {a for a in state.legal_actions() if isinstance(a, Build)} == {Build(A, ROME)}
@@ -150,8 +138,7 @@ def test_building_must_be_affordable(money: int, prestige: int, can: bool) -> No
 @pytest.mark.rule("FOR-6.2")
 def test_twenty_horrea_in_all() -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     far = [m for m in range(len(BOARD.markets)) if m not in (ROME, LUNA)]
     for m in far[:20]:
         put_horreum(state, A, m)
@@ -165,12 +152,7 @@ def test_twenty_horrea_in_all() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_the_token_supply_is_an_option() -> None:
-    state = new_state(horrea=1)
-    put_agent(state, A, "Luna")
-    put_horreum(state, A, "Rome")
-    put_horreum(state, B, "Luna")
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; A horreum Rome; B horreum Luna", purse=1000, horrea=1)
     assert state.current_player() == A  # A may still destroy
     refused(state, Build(A, LUNA), "FOR-6.2")
     assert state.observation(A)["players"][A]["horrea_left"] == 0
@@ -217,8 +199,7 @@ def test_regions_are_counted_apart_and_rome_in_none() -> None:
 @pytest.mark.parametrize(("held", "loss"), [(1, 1), (2, 0), (5, 1), (6, 0), (14, 2)])
 def test_losing_a_horreum_takes_the_prestige_back(held: int, loss: int) -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     for m in ITALIA[: held - 1]:
         put_horreum(state, B, m)
     set_purse(state, B, 200, 8)
@@ -235,12 +216,7 @@ def test_losing_a_horreum_takes_the_prestige_back(held: int, loss: int) -> None:
 @pytest.mark.rule("FOR-6.4")
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_destroying_costs_200_and_succeeds_on_four_or_more(value: int) -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
-    put_horreum(state, C, "Luna")
-    set_purse(state, A, 500)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna; C horreum Luna", purse=500)
     assert {a for a in state.legal_actions() if isinstance(a, Destroy)} == {
         Destroy(A, LUNA, B),
         Destroy(A, LUNA, C),
@@ -256,12 +232,7 @@ def test_destroying_costs_200_and_succeeds_on_four_or_more(value: int) -> None:
 
 @pytest.mark.rule("FOR-6.4")
 def test_improper_destructions_are_refused() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, A, "Luna")
-    put_horreum(state, B, "Carthage")
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; A horreum Luna; B horreum Carthage", purse=1000)
     assert state.current_player() == A
     refused(state, Destroy(A, mk("Carthage"), B), "FOR-6.4")  # no agent of A there
     refused(state, Destroy(A, LUNA, B), "FOR-6.4")  # no horreum of B there
@@ -272,15 +243,13 @@ def test_improper_destructions_are_refused() -> None:
 @pytest.mark.rule("FOR-6.4")
 def test_destroying_must_be_affordable() -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     set_purse(state, A, 199, 0)  # enough to build, not to destroy
     skip_to(state, "build")
     assert not any(isinstance(a, Destroy) for a in state.legal_actions())
     refused(state, Destroy(A, LUNA, B), "FOR-6.4")
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     set_purse(state, A, 100, 1)  # $100 of debt, paid for with 1 prestige
     skip_to(state, "build")
     state.apply_action(Destroy(A, LUNA, B))
@@ -394,8 +363,7 @@ def test_the_benefaction_follows_the_build() -> None:
 @pytest.mark.rule("FOR-6.6")
 def test_the_benefaction_follows_the_destruction() -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     set_purse(state, A, 1000, 3)
     skip_to(state, "build")
     state.apply_action(Destroy(A, LUNA, B))

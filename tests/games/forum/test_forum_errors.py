@@ -8,11 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from forum_builders import A, B, C, D, at_fate, mk, new_state, skip_to, stage
+from forum_builders import A, B, C, D, at_fate, build_phase, mk, new_state, skip_to, stage
 
 import alea
-from alea.core.errors import IllegalActionError, RecordError
-from alea.core.game import Action
+from alea.core.errors import RecordError
 from alea.games.forum.actions import (
     Build,
     Decide,
@@ -24,19 +23,7 @@ from alea.games.forum.actions import (
     Roll,
 )
 from alea.games.forum.state import ForumState
-
-
-def refused(state: ForumState, action: Action, rule: str, match: str) -> IllegalActionError:
-    before = state.to_json()
-    legal = state.legal_actions()
-    with pytest.raises(IllegalActionError, match=match) as err:
-        state.apply_action(action)
-    assert err.value.rule == rule
-    assert f"({rule})" in str(err.value)
-    assert state.to_json() == before
-    assert state.legal_actions() == legal
-    return err.value
-
+from refusals import refused
 
 # --- actions out of turn ----------------------------------------------------------------------
 
@@ -77,8 +64,7 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_an_illegal_action_in_turn_names_its_rule() -> None:
-    state = new_state(players=2)
-    skip_to(state, "build")
+    state = build_phase(players=2)
     refused(state, Build(A, mk("Luna")), "FOR-6.2", "needs an agent there")
 
 

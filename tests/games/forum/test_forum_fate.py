@@ -19,12 +19,12 @@ from forum_builders import (
     at_fate,
     clear_agents,
     decide,
+    lay,
     mk,
     next_trade,
     pass_until,
     put_agent,
     put_horreum,
-    put_local,
     roll,
     set_money,
     stage,
@@ -205,10 +205,7 @@ def test_players_answer_in_turn_order_from_the_start_player() -> None:
 @pytest.mark.rule("FOR-7.2")
 def test_rome_burns() -> None:
     state = at_fate()
-    put_horreum(state, A, "Rome")
-    put_horreum(state, A, "Luna")
-    put_horreum(state, B, "Rome")
-    put_horreum(state, C, "Carthage")
+    lay(state, "A horreum Rome; A horreum Luna; B horreum Rome; C horreum Carthage")
     state.prestige[:] = [2, 1, 1, 0]
     expected = facts(state)
     draw(state, 1)
@@ -266,19 +263,13 @@ def test_beasts_for_the_arena_paid_from_the_purse() -> None:
 def test_floods_block_each_players_best_market_at_the_next_trade_only() -> None:
     state = at_fate()
     # A: Marseille with an agent there and in Rome earns 150 + 50, Luna 75.
-    put_horreum(state, A, "Marseille")
-    put_horreum(state, A, "Luna")
-    put_agent(state, A, "Marseille")
+    lay(state, "A horreum Marseille; A horreum Luna; A agent Marseille")
     # B: only Toletum, shared with D (-50 each): the best of one market is that market.
     put_horreum(state, B, "Toletum")
     # C: Puteoli 75 + 25 and Delos 50 + 50 tie at 100; the nearer, Puteoli, is flooded.
-    put_horreum(state, C, "Puteoli")
-    put_horreum(state, C, "Delos")
-    put_agent(state, C, "Puteoli")
-    put_agent(state, C, "Delos")
+    lay(state, "C horreum Puteoli; C horreum Delos; C agent Puteoli; C agent Delos")
     # D: Rome 300 beats Toletum -50.
-    put_horreum(state, D, "Rome")
-    put_horreum(state, D, "Toletum")
+    lay(state, "D horreum Rome; D horreum Toletum")
     assert [base_income(state, p) for p in range(4)] == [275, -50, 200, 250]
     expected = facts(state)
     draw(state, 3)
@@ -396,9 +387,7 @@ def test_cargo_lost_at_sea_costs_200_a_horreum_into_debt_if_need_be() -> None:
     state.prestige[A] = 3
     put_horreum(state, B, "Alexandria")
     set_money(state, B, 900)
-    put_horreum(state, C, "Luna")
-    put_horreum(state, D, "Carthage")
-    put_horreum(state, D, "Rhodes")
+    lay(state, "C horreum Luna; D horreum Carthage; D horreum Rhodes")
     set_money(state, D, 400)
     state.prestige[D] = 2
     expected = facts(state)
@@ -419,14 +408,11 @@ def test_a_grasping_governor_takes_the_farthest_horreums_earnings() -> None:
     put_agent(state, A, "Athens")
     set_money(state, A, 500)
     # B: Damascus (100) and Edessa (25) are both four links out: the more valuable counts.
-    put_horreum(state, B, "Damascus")
-    put_horreum(state, B, "Edessa")
+    lay(state, "B horreum Damascus; B horreum Edessa")
     set_money(state, B, 50)
     state.prestige[B] = 2
     # C: Rome pays well, but its farthest, Toletum shared with D, would lose 50: nothing.
-    put_horreum(state, C, "Rome")
-    put_horreum(state, C, "Toletum")
-    put_horreum(state, D, "Toletum")
+    lay(state, "C horreum Rome; C horreum Toletum; D horreum Toletum")
     expected = facts(state)
     draw(state, 15)
     expected[A]["money"] = 400
@@ -439,11 +425,9 @@ def test_a_grasping_governor_takes_the_farthest_horreums_earnings() -> None:
 @pytest.mark.rule("FOR-5.5")
 def test_the_prefect_of_the_grain_supply_earns_at_the_next_two_trades() -> None:
     state = at_fate()
-    put_horreum(state, A, "Rome")
-    put_horreum(state, A, "Alexandria")
+    lay(state, "A horreum Rome; A horreum Alexandria")
     state.prestige[A] = 3
-    put_horreum(state, B, "Rome")
-    put_horreum(state, B, "Hispalis")
+    lay(state, "B horreum Rome; B horreum Hispalis")
     state.prestige[B] = 5
     put_horreum(state, C, "Alexandria")  # no horreum in Rome
     state.prestige[C] = 9
@@ -494,10 +478,7 @@ def test_old_roman_virtue_marry_locally_or_lose_a_point() -> None:
     athens, luna = mk("Athens"), mk("Luna")
     for p in range(4):
         clear_agents(state, p)  # no one in Rome, whose aristocracy is open too (FOR-4.3)
-    put_agent(state, A, "Athens")
-    put_agent(state, B, "Athens")
-    put_agent(state, C, "Luna")
-    put_agent(state, D, "Puteoli")
+    lay(state, "A agent Athens; B agent Athens; C agent Luna; D agent Puteoli")
     for p in range(4):
         set_money(state, p, 500)
     state.prestige[:] = [1, 2, 3, 2]
@@ -568,9 +549,7 @@ def test_the_emperor_parts_local_aristocracy_marriages_too() -> None:
     state = at_fate(players=3)
     for p in range(3):
         clear_agents(state, p)
-    put_local(state, A, "Athens")
-    put_local(state, A, "Luna")
-    put_local(state, C, "Rome")
+    lay(state, "A local Athens; A local Luna; C local Rome")
     state.prestige[:] = [5, 5, 5]
     children = [(state.sons[p], state.daughters[p]) for p in range(3)]
     draw(state, 18)
@@ -589,12 +568,9 @@ def test_the_emperor_parts_local_aristocracy_marriages_too() -> None:
 @pytest.mark.rule("FOR-5.5")
 def test_supplies_for_the_legions_pay_those_present_as_the_card_is_drawn() -> None:
     state = at_fate()
-    put_agent(state, A, "Ephesus")
-    put_agent(state, B, "Lugdunum")
-    put_agent(state, C, "Ephesus")
+    lay(state, "A agent Ephesus; B agent Lugdunum; C agent Ephesus")
     put_agent(state, C, "Lugdunum")  # both: still $500 once
-    put_agent(state, D, "Marseille")
-    put_horreum(state, D, "Luna")
+    lay(state, "D agent Marseille; D horreum Luna")
     expected = facts(state)
     draw(state, 20)
     expected[A]["bonus"] = expected[B]["bonus"] = expected[C]["bonus"] = 500

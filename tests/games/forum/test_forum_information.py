@@ -20,12 +20,12 @@ from forum_builders import (
     at_fate,
     clear_agents,
     decide,
+    lay,
     mk,
     new_state,
     pass_until,
     put_agent,
     put_alliance,
-    put_horreum,
     put_local,
     set_money,
     skip_to,
@@ -43,6 +43,7 @@ from alea.games.forum.actions import (
     Roll,
 )
 from alea.games.forum.state import ForumState
+from sampled_positions import steps
 
 VIEWERS = (None, A, B, C, D)
 HIDDEN = ("sons", "daughters")
@@ -52,12 +53,8 @@ SECRET_FIELDS = ("sons", "daughters", "deck_sons", "deck_daughters")
 def busy(ruleset: str = "short") -> ForumState:
     """Turn 1's patron card waiting for the Cornelii, with a bit of everything on the table."""
     state = at_fate(hands=["ssd", "ddd", "sss", "sdd"], ruleset=ruleset)
-    put_agent(state, A, "Athens")
-    put_agent(state, B, "Luna")
-    put_agent(state, C, "Rhodes")
-    put_horreum(state, A, "Rome")
-    put_horreum(state, B, "Rome")
-    put_horreum(state, D, "Carthage")
+    lay(state, "A agent Athens; B agent Luna; C agent Rhodes; A horreum Rome; B horreum Rome")
+    lay(state, "D horreum Carthage")
     put_alliance(state, A, C, 300)
     put_local(state, B, "Luna")
     state.benefactions[1] = D
@@ -280,13 +277,7 @@ def test_a_determinized_copy_plays_on_independently() -> None:
     before = state.to_json()
     copy = state.determinize(A, random.Random(3))
     rng = random.Random(4)
-    for _ in range(200):
-        if copy.is_terminal():
-            break
-        if copy.is_chance_node():
-            copy.apply_action(copy.sample_chance(rng))
-        else:
-            copy.apply_action(rng.choice(copy.legal_actions()))
+    for _ in steps(copy, rng, 200):
         assert min(copy.sons) >= 0
         assert min(copy.daughters) >= 0
     assert state.to_json() == before

@@ -11,7 +11,9 @@ from forum_builders import (
     C,
     act,
     at_fate,
+    build_phase,
     decide,
+    lay,
     new_state,
     next_trade,
     pass_until,
@@ -130,8 +132,7 @@ def test_each_new_hundred_of_debt_costs_a_point_and_repaying_gives_none_back() -
     assert (state.money[A], state.prestige[A]) == (200, 2)
     # Borrowing again is new debt and costs again.
     pass_until(state, "fate")
-    put_horreum(state, A, "Carthage")
-    put_horreum(state, A, "Alexandria")
+    lay(state, "A horreum Carthage; A horreum Alexandria")
     state.apply_action(Draw(14))  # $400 for the lost cargo
     assert (state.money[A], state.prestige[A]) == (-200, 0)
 
@@ -153,8 +154,7 @@ def test_can_afford_borrows_only_against_prestige() -> None:
 
 @pytest.mark.rule("FOR-8.2")
 def test_building_into_debt_needs_the_prestige_for_it() -> None:
-    state = new_state(players=2)
-    skip_to(state, "build")
+    state = build_phase(players=2)
     assert state.current_player() == A
     set_purse(state, A, 50, prestige=0)
     assert Build(A, 0) not in state.legal_actions()
@@ -193,8 +193,7 @@ def test_forced_payments_are_made_whatever_the_prestige() -> None:
     put_horreum(state, A, "Carthage")
     set_money(state, A, 0)
     state.prestige[A] = 0
-    put_horreum(state, B, "Alexandria")
-    put_horreum(state, B, "Rhodes")
+    lay(state, "B horreum Alexandria; B horreum Rhodes")
     set_money(state, B, 100)
     state.prestige[B] = 1
     state.apply_action(Draw(14))

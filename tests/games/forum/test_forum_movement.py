@@ -10,6 +10,7 @@ from forum_builders import (
     D,
     clear_agents,
     end_turn,
+    lay,
     mk,
     new_state,
     put_agent,
@@ -195,12 +196,8 @@ def test_a_new_agent_beside_an_old_one_in_rome_makes_one_step_out() -> None:
 def boxed_in() -> ForumState:
     """A's neighbours of Rome are its own agents or rivals A cannot afford to oust."""
     state = new_state()
-    put_agent(state, A, "Caralis")
-    put_agent(state, A, "Carthage")
-    put_agent(state, B, "Luna")
-    put_agent(state, B, "Puteoli")
-    put_agent(state, C, "Rimini")
-    put_agent(state, D, "Syracuse")
+    lay(state, "A agent Caralis; A agent Carthage; B agent Luna; B agent Puteoli; C agent Rimini")
+    lay(state, "D agent Syracuse")
     set_purse(state, A, 0, 0)
     return state
 
@@ -237,8 +234,7 @@ def test_freeing_a_neighbour_obliges_the_second_agent_to_leave_rome() -> None:
 @pytest.mark.rule("FOR-3.4")
 def test_an_agent_cannot_step_onto_its_own_players_agent() -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_agent(state, A, "Marseille")
+    lay(state, "A agent Luna; A agent Marseille")
     roll(state, 1)
     refused(state, Move(A, ROME, mk("Luna")), "FOR-3.4")
     refused(state, Move(A, mk("Marseille"), mk("Luna")), "FOR-3.4")
@@ -268,9 +264,7 @@ def test_an_agent_may_step_onto_a_rival_and_must_then_oust_it() -> None:
 @pytest.mark.rule("FOR-3.5")
 def test_one_contest_a_turn() -> None:
     state = new_state()
-    put_agent(state, A, "Carthage")
-    put_agent(state, B, "Luna")
-    put_agent(state, C, "Lepcis Magna")
+    lay(state, "A agent Carthage; B agent Luna; C agent Lepcis Magna")
     set_purse(state, A, 2000)
     roll(state, 1)
     walk(state, A, "Rome", "Luna")

@@ -6,16 +6,14 @@ import pytest
 from forum_builders import (
     A,
     B,
-    C,
     D,
     clear_agents,
+    lay,
     mk,
     new_state,
     past_trade,
-    put_agent,
     put_alliance,
     put_horreum,
-    put_local,
     refused,
     roll,
     set_purse,
@@ -86,14 +84,11 @@ def test_divorce(ruleset: str, prestige: list[int], money: list[int]) -> None:
 @pytest.mark.parametrize(("ruleset", "income"), [("short", 175 + 25), ("complete", 175)])
 def test_information_boost(ruleset: str, income: int) -> None:
     state = new_state(ruleset=ruleset)
-    put_horreum(state, A, "Carthage")
-    put_agent(state, A, "Carthage")
+    lay(state, "A horreum Carthage; A agent Carthage")
     past_trade(state)
     assert state.income[A] == income
     state = new_state(ruleset=ruleset)
-    put_horreum(state, A, "Carthage")
-    put_horreum(state, A, "Rome")
-    put_agent(state, A, "Carthage")
+    lay(state, "A horreum Carthage; A horreum Rome; A agent Carthage")
     past_trade(state)
     assert state.income[A] == 300 + 175 + 25  # both rulesets pay it with horrea in both cities
 
@@ -144,8 +139,7 @@ def test_both_follow_the_exotic_chain(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_both_allow_one_family_per_aristocracy(ruleset: str) -> None:
     state = new_state(ruleset=ruleset)
-    put_agent(state, A, "Luna")
-    put_local(state, C, "Luna")
+    lay(state, "A agent Luna; C local Luna")
     skip_to(state, "social")
     refused(state, MarryLocal(A, mk("Luna"), True), "FOR-4.3")
 
@@ -154,8 +148,7 @@ def test_both_allow_one_family_per_aristocracy(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_both_take_region_prestige_back(ruleset: str) -> None:
     state = new_state(ruleset=ruleset)
-    put_agent(state, D, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "D agent Luna; B horreum Luna")
     set_purse(state, B, 200, 4)
     set_purse(state, D, 1000)
     skip_to(state, "build")

@@ -28,7 +28,8 @@ import alea
 from alea.core.errors import OptionError
 from alea.games.forum.actions import Build, Draw, Family, FirstPlayer, Give, Roll
 from alea.games.forum.board import BOARD, BoardError, MarketType, parse_board
-from alea.games.forum.state import ForumState, hops_from
+from alea.games.forum.movement import hops_from
+from alea.games.forum.state import ForumState
 
 ROME = BOARD.rome
 

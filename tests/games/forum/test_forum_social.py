@@ -8,12 +8,13 @@ from forum_builders import (
     B,
     C,
     D,
+    build_phase,
     end_turn,
+    lay,
     mk,
     new_state,
     put_agent,
     put_alliance,
-    put_horreum,
     put_local,
     refused,
     roll,
@@ -60,10 +61,7 @@ def at_social(players: int = 4, ruleset: str = "short", **kw: object) -> ForumSt
 
 def at_destroy(ruleset: str = "short") -> ForumState:
     """A stands in Luna at the build phase, where B has a horreum."""
-    state = new_state(ruleset=ruleset)
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
-    skip_to(state, "build")
+    state = build_phase("A agent Luna; B horreum Luna", ruleset=ruleset)
     assert state.current_player() == A
     return state
 
@@ -74,8 +72,7 @@ def at_destroy(ruleset: str = "short") -> ForumState:
 @pytest.mark.rule("FOR-4.1")
 def test_the_four_intrigues_are_offered() -> None:
     state = new_state()
-    put_agent(state, A, "Luna")
-    put_alliance(state, A, C)
+    lay(state, "A agent Luna; A+C")
     skip_to(state, "social")
     legal = state.legal_actions()
     assert {type(a) for a in legal} == {MarryLocal, Propose, Divorce, Decide}
@@ -108,8 +105,7 @@ def test_one_intrigue_then_the_next_player() -> None:
 @pytest.mark.rule("FOR-4.1")
 def test_the_arriving_player_ousts_at_their_place_and_does_nothing_else() -> None:
     state = new_state()
-    put_agent(state, C, "Luna")
-    put_agent(state, B, "Carthage")
+    lay(state, "C agent Luna; B agent Carthage")
     roll(state, 1)
     state.apply_action(Decide(A, "done"))
     roll(state, 1)
@@ -155,9 +151,7 @@ def test_a_player_with_no_intrigue_is_passed_over() -> None:
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_the_oust_costs_200_and_four_or_more_removes_the_defender(value: int) -> None:
     state = new_state()
-    put_agent(state, B, "Luna")
-    put_horreum(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "B agent Luna; A horreum Luna; B horreum Luna")
     put_local(state, C, "Luna")  # a third family's tie: no modifier for A or B
     roll(state, 1)
     walk(state, A, "Rome", "Luna")
@@ -270,10 +264,7 @@ def test_rome_has_a_local_aristocracy_to_marry_into() -> None:
 
 @pytest.mark.rule("FOR-4.4")
 def test_a_tie_in_rome_shields_horrea_there() -> None:
-    state = new_state()
-    put_local(state, B, "Rome")
-    put_horreum(state, B, "Rome")
-    skip_to(state, "build")
+    state = build_phase("B local Rome; B horreum Rome")
     assert state.current_player() == A
     state.apply_action(Destroy(A, ROME, B))
     roll(state, 5)  # 4+ would do elsewhere; against the Cornelii' tie in Rome it takes a 6
@@ -621,8 +612,7 @@ def test_trying_to_destroy_a_spouses_horreum_ends_the_alliance(
     ruleset: str, prestige: list[int], money: list[int]
 ) -> None:
     state = new_state(ruleset=ruleset)
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Luna")
+    lay(state, "A agent Luna; B horreum Luna")
     put_alliance(state, B, A, 200)
     set_purse(state, A, 200, 5)
     set_purse(state, B, 200, 5)

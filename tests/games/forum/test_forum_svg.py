@@ -16,9 +16,12 @@ import alea
 from alea import cli
 from alea.agents import make
 from alea.core.record import GameRecord
+from alea.core.svg import text_width
 from alea.games.forum.board import BOARD
 from alea.games.forum.state import ForumState
 from alea.games.forum.svg import render_svg
+from alea.games.forum.svg.labels import NAME_SIZE, PROFIT_SIZE, _labels, _profit_text
+from alea.games.forum.svg.style import MAP_LEFT, MAP_RIGHT
 from alea.render import render_observation, svg_renderer
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -360,3 +363,13 @@ def test_alea_render_draws_a_forum_record(tmp_path: Path) -> None:
     seat = tmp_path / "seat.svg"
     assert cli.main(["render", str(path), "--seat", "Licinii", "--out", str(seat)]) == 0
     assert by_class(ET.fromstring(seat.read_text(encoding="utf-8")), "winner")
+
+
+@pytest.mark.parametrize("name", ["Pax Iulia", "Parthia", "Eburacum", "Chersonesos"])
+def test_no_market_name_runs_off_the_map(name: str) -> None:
+    m = [mk.name for mk in BOARD.markets].index(name)
+    x, _y, anchor = _labels()[m]
+    w = max(text_width(name, NAME_SIZE, True), text_width(_profit_text(m), PROFIT_SIZE))
+    left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    assert left >= MAP_LEFT
+    assert left + w <= MAP_RIGHT

@@ -11,6 +11,7 @@ from forum_builders import (
     D,
     clear_agents,
     end_turn,
+    lay,
     mk,
     new_state,
     past_trade,
@@ -85,8 +86,7 @@ def test_an_overcrowded_far_market_costs_money() -> None:
 @pytest.mark.rule("FOR-5.1")
 def test_two_players_share_the_two_horreum_profit() -> None:
     state = new_state(players=2)
-    put_horreum(state, A, "Rome")
-    put_horreum(state, B, "Rome")
+    lay(state, "A horreum Rome; B horreum Rome")
     assert traded(state) == [150, 150]
 
 
@@ -137,11 +137,8 @@ def test_rome_itself_earns_no_boost() -> None:
 @pytest.mark.rule("FOR-5.2")
 def test_short_rules_need_no_horreum_in_rome() -> None:
     state = new_state(ruleset="short")
-    put_horreum(state, A, "Carthage")
-    put_agent(state, A, "Carthage")
-    put_horreum(state, B, "Carthage")
-    put_horreum(state, B, "Rome")
-    put_agent(state, B, "Carthage")
+    lay(state, "A horreum Carthage; A agent Carthage; B horreum Carthage; B horreum Rome")
+    lay(state, "B agent Carthage")
     income = traded(state)
     assert income[A] == 75 + 25
     assert income[B] == 75 + 25 + 300
@@ -150,11 +147,7 @@ def test_short_rules_need_no_horreum_in_rome() -> None:
 @pytest.mark.rule("FOR-5.2")
 def test_complete_rules_need_a_horreum_in_rome_too() -> None:
     state = new_state(ruleset="complete")
-    put_horreum(state, A, "Luna")
-    put_agent(state, A, "Luna")
-    put_horreum(state, B, "Puteoli")
-    put_horreum(state, B, "Rome")
-    put_agent(state, B, "Puteoli")
+    lay(state, "A horreum Luna; A agent Luna; B horreum Puteoli; B horreum Rome; B agent Puteoli")
     income = traded(state)
     assert income[A] == 75  # agents in both cities, but no horreum in Rome
     assert income[B] == 75 + 25 + 300
@@ -167,9 +160,7 @@ def test_complete_rules_need_a_horreum_in_rome_too() -> None:
 @pytest.mark.rule("FOR-4.6")
 def test_an_allys_agent_in_the_market_counts_as_ones_own() -> None:
     state = new_state()
-    put_horreum(state, A, "Carthage")
-    put_agent(state, B, "Carthage")
-    put_alliance(state, A, B)
+    lay(state, "A horreum Carthage; B agent Carthage; A+B")
     income = traded(state)
     assert income[A] == 175 + 25
 
@@ -178,9 +169,7 @@ def test_an_allys_agent_in_the_market_counts_as_ones_own() -> None:
 def test_an_allys_agent_in_rome_counts_as_ones_own() -> None:
     state = new_state()
     clear_agents(state, A)
-    put_agent(state, A, "Carthage")
-    put_horreum(state, A, "Carthage")
-    put_alliance(state, B, A)
+    lay(state, "A agent Carthage; A horreum Carthage; B+A")
     income = traded(state)
     assert income[A] == 175 + 25
 
@@ -197,9 +186,7 @@ def test_a_strangers_agent_gives_no_boost() -> None:
 @pytest.mark.rule("FOR-5.3")
 def test_a_former_spouses_agents_no_longer_count() -> None:
     state = new_state()
-    put_horreum(state, A, "Carthage")
-    put_agent(state, B, "Carthage")
-    put_alliance(state, A, B)
+    lay(state, "A horreum Carthage; B agent Carthage; A+B")
     assert traded(state)[A] == 175 + 25
     end_turn(state)
     skip_to(state, "social")  # turn 2 runs B, C, D, A; B's agent stays in Carthage
@@ -212,16 +199,10 @@ def test_a_former_spouses_agents_no_longer_count() -> None:
 @pytest.mark.rule("FOR-5.3")
 def test_complete_rules_an_ally_lends_agents_not_a_horreum_in_rome() -> None:
     state = new_state(ruleset="complete")
-    put_horreum(state, A, "Carthage")
-    put_agent(state, B, "Carthage")
-    put_horreum(state, B, "Rome")
-    put_alliance(state, A, B)
+    lay(state, "A horreum Carthage; B agent Carthage; B horreum Rome; A+B")
     assert traded(state)[A] == 175
     state = new_state(ruleset="complete")
-    put_horreum(state, A, "Carthage")
-    put_horreum(state, A, "Rome")
-    put_agent(state, B, "Carthage")
-    put_alliance(state, A, B)
+    lay(state, "A horreum Carthage; A horreum Rome; B agent Carthage; A+B")
     assert traded(state)[A] == 175 + 25 + 300
 
 
@@ -269,8 +250,7 @@ def test_any_route_counts_not_only_the_shortest() -> None:
 @pytest.mark.rule("FOR-5.4")
 def test_the_chain_and_agents_do_not_add_up() -> None:
     state = chained(GERMANY_ROUTE)
-    put_agent(state, A, "Rome")
-    put_agent(state, A, "Germany")
+    lay(state, "A agent Rome; A agent Germany")
     assert state.trade_income(A)[mk("Germany")] == 300
 
 
@@ -304,8 +284,7 @@ def test_a_harvest_pays_at_the_next_trade_only() -> None:
 @pytest.mark.rule("FOR-5.5")
 def test_a_flooded_market_earns_nothing_at_the_next_trade_only() -> None:
     state = new_state()
-    put_horreum(state, A, "Carthage")
-    put_horreum(state, A, "Luna")
+    lay(state, "A horreum Carthage; A horreum Luna")
     assert traded(state)[A] == 250
     end_turn(state, card=3)  # floods: A's best market is Carthage
     assert state.blocked[A] == mk("Carthage")
@@ -330,8 +309,7 @@ def test_supplies_for_the_legions_pay_at_the_next_trade() -> None:
 @pytest.mark.rule("FOR-5.5")
 def test_the_prefect_of_the_grain_supply_earns_at_two_trades() -> None:
     state = new_state()
-    put_horreum(state, A, "Rome")
-    put_horreum(state, A, "Alexandria")
+    lay(state, "A horreum Rome; A horreum Alexandria")
     assert traded(state)[A] == 425
     end_turn(state, card=27)
     assert traded(state)[A] == 925

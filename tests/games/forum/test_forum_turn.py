@@ -42,17 +42,12 @@ NEUTRAL = (5, 6, 7, 8, 16, 21, 10, 11, 12, 13)
 """Fate cards that touch no one here: uprisings and plagues where no agent stands, harvests
 where no horreum stands."""
 PHASE = {
-    "enter": 1,
-    "move": 1,
-    "social": 2,
-    "respond": 2,
-    "reply": 2,
-    "oust": 2,
-    "build": 4,
-    "destroy": 4,
-    "give": 4,
+    **dict.fromkeys(("enter", "move"), 1),
+    **dict.fromkeys(("social", "respond", "reply", "oust"), 2),
+    **dict.fromkeys(("build", "destroy", "give"), 4),
     "fate": 5,
 }
+"""The phase of FOR-2.1 each stage belongs to."""
 
 
 def trace(state: ForumState, stages: tuple[str, ...]) -> list[tuple[str, int]]:

@@ -96,39 +96,55 @@ def test_nothing_is_played_after_the_consulship() -> None:
 # --- FOR-9.2 ----------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("FOR-9.2")
-def test_the_most_money_wins_among_those_at_fifteen() -> None:
-    # The rules' own order: money decides between consuls, not a higher prestige.
-    state = at_fate()
-    state.prestige[:] = [16, 15, 3, 0]
-    set_money(state, A, 100)
-    set_money(state, B, 5000)
-    quiet_draw(state)
-    over(state, [B])
-    assert state.consuls() == [B]
+_ = None  # a seat's money left as dealt
 
 
 @pytest.mark.rule("FOR-9.2")
-def test_between_equal_purses_the_higher_prestige_wins() -> None:
-    # "A tie in both prestige and money" goes to benefactions: prestige counts after money.
-    state = at_fate()
-    state.prestige[:] = [15, 16, 15, 3]
-    for p in (A, B, C):
-        set_money(state, p, 900)
-    state.gifts[:] = [4, 0, 4, 0]
+@pytest.mark.parametrize(
+    ("prestige", "money", "gifts", "options", "winners"),
+    [
+        # The rules' own order: money decides between consuls, not a higher prestige.
+        pytest.param(
+            [16, 15, 3, 0], [100, 5000, _, _], None, {}, [B], id="the most money wins at fifteen"
+        ),
+        # "A tie in both prestige and money" goes to benefactions: prestige counts after money.
+        pytest.param(
+            [15, 16, 15, 3], [900, 900, 900, _], [4, 0, 4, 0], {}, [B], id="then the prestige"
+        ),
+        pytest.param(
+            [16, 15, 3, 0],
+            [100, 5000, _, _],
+            None,
+            {"tie_break": "prestige"},
+            [A],
+            id="the prestige-first variant keeps the ladder first",
+        ),
+        # D is the richest, but short of 15.
+        pytest.param(
+            [15, 15, 15, 14], [500, 800, 700, 5000], None, {}, [B], id="only those at fifteen"
+        ),
+        pytest.param(
+            [15, 15, 15, 0], [600, 600, 600, _], [1, 3, 2, 4], {}, [B], id="then benefactions"
+        ),
+    ],
+)
+def test_the_consul_among_those_at_fifteen(
+    prestige: list[int],
+    money: list[int | None],
+    gifts: list[int] | None,
+    options: dict[str, object],
+    winners: list[int],
+) -> None:
+    state = at_fate(**options)
+    state.prestige[:] = prestige
+    for seat, amount in enumerate(money):
+        if amount is not None:
+            set_money(state, seat, amount)
+    if gifts is not None:
+        state.gifts[:] = gifts
     quiet_draw(state)
-    over(state, [B])
-
-
-@pytest.mark.rule("FOR-9.2")
-def test_the_prestige_first_variant_keeps_the_ladder_first() -> None:
-    state = at_fate(tie_break="prestige")
-    assert state.opts.tie_break == "prestige"
-    state.prestige[:] = [16, 15, 3, 0]
-    set_money(state, A, 100)
-    set_money(state, B, 5000)
-    quiet_draw(state)
-    over(state, [A])
+    over(state, winners)
+    assert state.consuls() == winners
 
 
 @pytest.mark.rule("FOR-9.2")
@@ -136,29 +152,6 @@ def test_the_tie_break_option_is_checked() -> None:
     assert alea.load("forum").options["tie_break"] == "money"
     with pytest.raises(ValueError, match="tie_break"):
         alea.load("forum", tie_break="benefactions")
-
-
-@pytest.mark.rule("FOR-9.2")
-def test_then_the_most_money() -> None:
-    state = at_fate()
-    state.prestige[:] = [15, 15, 15, 14]
-    set_money(state, A, 500)
-    set_money(state, B, 800)
-    set_money(state, C, 700)
-    set_money(state, D, 5000)  # richest, but short of 15
-    quiet_draw(state)
-    over(state, [B])
-
-
-@pytest.mark.rule("FOR-9.2")
-def test_then_the_most_benefactions() -> None:
-    state = at_fate()
-    state.prestige[:] = [15, 15, 15, 0]
-    for p in (A, B, C):
-        set_money(state, p, 600)
-    state.gifts[:] = [1, 3, 2, 4]
-    quiet_draw(state)
-    over(state, [B])
 
 
 @pytest.mark.rule("FOR-9.2")

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+import random
 
 import alea
 from alea.agents import MCTSAgent
+from alea.core.game import Action, State
 from alea.core.registry import hook
 from alea.core.rng import make_rng
 from alea.games.hotre import search
 from alea.games.hotre.actions import Decide, Pick
+from sampled_positions import steps
 
 
 def test_hooks_are_registered() -> None:
@@ -47,13 +50,8 @@ def test_playouts_are_legal_and_evaluations_are_shares() -> None:
 def test_evaluation_favours_the_player_ahead() -> None:
     state = alea.load("hotre", players=3).new_initial_state()
     rng = make_rng(4)
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(search.rollout(state, rng))
+    for _ in steps(state, rng, 400, search.rollout):
+        pass
     before = search.evaluate(state)
     ahead = state.clone()
     ahead.people_points[0] += 40
@@ -64,13 +62,11 @@ def test_search_uses_the_hooks_and_plays_legally() -> None:
     state = alea.load("hotre", players=3).new_initial_state()
     rng = make_rng(8)
     agent = MCTSAgent(iterations=30)
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        a = agent.act(state, state.current_player(), rng)
-        assert a in state.legal_actions()
-        state.apply_action(a)
+
+    def searched(s: State, r: random.Random) -> Action:
+        a = agent.act(s, s.current_player(), r)
+        assert a in s.legal_actions()
+        return a
+
+    assert len(list(steps(state, rng, 60, searched))) == 60
     assert agent.spec() == {"name": "mcts", "c": 0.7, "iterations": 30}

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import pytest
-
 import alea
 from alea.core.game import Action
 from alea.games.triumvirate.actions import Decide, FirstPlayer
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.state import TriumvirateState
+from refusals import refused as refused
 
 CRASSUS, CAESAR, POMPEY, ROME = 0, 1, 2, 3
 """Seat numbers, in the clockwise order of play; 3 is the owner code of Roman troops."""
@@ -141,16 +140,6 @@ def end_turn(state: TriumvirateState) -> None:
     apply(state, Decide(seat, "stay"), Decide(seat, "end"))
     if state.current_player() == seat:  # the popularity roll was offered
         apply(state, Decide(seat, "pass"))
-
-
-def refused(state: TriumvirateState, action: Action, rule: str) -> alea.IllegalActionError:
-    """Assert ``action`` is refused under ``rule`` and leaves the state exactly as it was."""
-    before = state.to_json()
-    with pytest.raises(alea.IllegalActionError) as info:
-        state.apply_action(action)
-    assert info.value.rule == rule, f"refused under {info.value.rule}, expected {rule}"
-    assert state.to_json() == before
-    return info.value
 
 
 def check_invariants(state: TriumvirateState) -> None:

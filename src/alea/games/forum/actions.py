@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
 from alea.core.actions import ActionSet, DeclaredAction, Flag, Key, Named, Whole, Word
@@ -39,88 +38,66 @@ Child = Annotated[bool, Flag("son", "daughter")]
 Price = Annotated[int, Whole(0, 100_000)]
 
 
-@dataclass(frozen=True, slots=True)
-class FirstPlayer(DeclaredAction):
+class FirstPlayer(
+    DeclaredAction, json_type="first", template="the {seat} win the roll and play first"
+):
     """Chance: the roll for first player (FOR-1.6)."""
-
-    json_type = "first"
-    template = "the {seat} win the roll and play first"
 
     seat: Seat
 
 
-@dataclass(frozen=True, slots=True)
-class Family(DeclaredAction):
+class Family(DeclaredAction, json_type="family", template="the {seat} draw a family card ({son})"):
     """Chance: a family card drawn by ``seat`` (FOR-1.4, FOR-7.15): a son or a daughter."""
-
-    json_type = "family"
-    template = "the {seat} draw a family card ({son})"
 
     seat: Seat
     son: Child
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(DeclaredAction):
+class Roll(DeclaredAction, json_type="roll", template="the die shows {value}"):
     """Chance: one six-sided die."""
-
-    json_type = "roll"
-    template = "the die shows {value}"
 
     value: Annotated[int, Whole(1, 6)]
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(DeclaredAction):
+class Draw(DeclaredAction, json_type="fate", template="fate card {card} is drawn"):
     """Chance: the fate card drawn this turn (FOR-7.1), by its number 1-30."""
-
-    json_type = "fate"
-    template = "fate card {card} is drawn"
 
     card: Annotated[int, Whole(1, 30)]
 
 
-@dataclass(frozen=True, slots=True)
-class Decide(DeclaredAction):
+class Decide(DeclaredAction, json_type="decide", template="the {seat} {verb}"):
     """A decision without a place: finish moving, pass, accept, decline, pay or refuse."""
-
-    json_type = "decide"
-    template = "the {seat} {verb}"
 
     seat: Seat
     verb: Annotated[str, Word(_VERB_TEXT)]
 
 
-@dataclass(frozen=True, slots=True)
-class Move(DeclaredAction):
+class Move(DeclaredAction, json_type="move", template="the {seat} move an agent {src} → {to}"):
     """An agent steps along one link (FOR-3.2)."""
-
-    json_type = "move"
-    template = "the {seat} move an agent {src} → {to}"
 
     seat: Seat
     src: Annotated[Market, Key("from")]
     to: Market
 
 
-@dataclass(frozen=True, slots=True)
-class MarryLocal(DeclaredAction):
+class MarryLocal(
+    DeclaredAction,
+    json_type="marry_local",
+    template="the {seat} marry a {son} into the aristocracy of {market}",
+):
     """Marry a child into the local aristocracy of ``market`` (FOR-4.3, FOR-7.12)."""
-
-    json_type = "marry_local"
-    template = "the {seat} marry a {son} into the aristocracy of {market}"
 
     seat: Seat
     market: Market
     son: Child
 
 
-@dataclass(frozen=True, slots=True)
-class Propose(DeclaredAction):
+class Propose(
+    DeclaredAction,
+    json_type="propose",
+    template="the {seat} offer their {son} in marriage to the {to} for ${price}",
+):
     """Propose a marriage alliance to ``to``: our son or daughter, for ``price`` (FOR-4.5)."""
-
-    json_type = "propose"
-    template = "the {seat} offer their {son} in marriage to the {to} for ${price}"
 
     seat: Seat
     to: Seat
@@ -128,68 +105,50 @@ class Propose(DeclaredAction):
     price: Price
 
 
-@dataclass(frozen=True, slots=True)
-class Counter(DeclaredAction):
+class Counter(DeclaredAction, json_type="counter", template="the {seat} ask ${price} instead"):
     """Answer a proposal with another price (FOR-4.5)."""
-
-    json_type = "counter"
-    template = "the {seat} ask ${price} instead"
 
     seat: Seat
     price: Price
 
 
-@dataclass(frozen=True, slots=True)
-class Divorce(DeclaredAction):
+class Divorce(DeclaredAction, json_type="divorce", template="the {seat} divorce the {other}"):
     """End the marriage alliance with ``other`` on request (FOR-4.7)."""
-
-    json_type = "divorce"
-    template = "the {seat} divorce the {other}"
 
     seat: Seat
     other: Seat
 
 
-@dataclass(frozen=True, slots=True)
-class Build(DeclaredAction):
+class Build(DeclaredAction, json_type="build", template="the {seat} build a horreum in {market}"):
     """Build a horreum where an agent stands (FOR-6.2)."""
-
-    json_type = "build"
-    template = "the {seat} build a horreum in {market}"
 
     seat: Seat
     market: Market
 
 
-@dataclass(frozen=True, slots=True)
-class Destroy(DeclaredAction):
+class Destroy(
+    DeclaredAction,
+    json_type="destroy",
+    template="the {seat} try to destroy the {victim}' horreum in {market}",
+):
     """Try to destroy ``victim``'s horreum where an agent stands (FOR-6.4)."""
-
-    json_type = "destroy"
-    template = "the {seat} try to destroy the {victim}' horreum in {market}"
 
     seat: Seat
     market: Market
     victim: Seat
 
 
-@dataclass(frozen=True, slots=True)
-class Give(DeclaredAction):
+class Give(DeclaredAction, json_type="give", template="the {seat} give a benefaction: {space}"):
     """Give a benefaction: a space of the prestige ladder, 0-8 (FOR-6.5)."""
-
-    json_type = "give"
-    template = "the {seat} give a benefaction: {space}"
 
     seat: Seat
     space: Annotated[int, Whole(0, 8, text=space_name)]
 
 
-@dataclass(frozen=True, slots=True)
-class Dismiss(DeclaredAction):
+class Dismiss(
+    DeclaredAction, json_type="dismiss", template="the {seat} give up their agent in {market}"
+):
     """Give up the agent in ``market`` (the patron's campaign, FOR-7.20)."""
-
-    json_type = "dismiss"
-    template = "the {seat} give up their agent in {market}"
 
     seat: Seat
     market: Market

@@ -28,7 +28,7 @@ from alea.games.forum.actions import (
     Propose,
 )
 from alea.games.forum.cards import FATE
-from alea.games.forum.state import (
+from alea.games.forum.constants import (
     BOOST,
     BUILD,
     FATE_CHOICE,
@@ -44,10 +44,10 @@ from alea.games.forum.state import (
     RESPOND,
     ROME,
     SOCIAL,
-    ForumState,
-    hops_from,
     region_prestige,
 )
+from alea.games.forum.movement import hops_from
+from alea.games.forum.state import ForumState
 
 HORIZON: Final = 8
 """Turns of income a new horreum is valued at."""

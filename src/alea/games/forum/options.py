@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
+
+from alea.core.options import Range
 
 
 @dataclass(frozen=True)
@@ -38,49 +40,24 @@ class ForumOptions:
     """
 
     ruleset: Literal["short", "complete"] = "short"
-    start_money: int = 200
-    win_prestige: int = 15
-    max_turns: int = 100
-    agents: int = 4
-    horrea: int = 20
-    family_cards: int = 3
-    enter_roll: int = 4
-    oust_cost: int = 200
-    contest_roll: int = 4
-    ally_roll: int = 2
-    shield_roll: int = 6
-    marry_cost: int = 200
-    build_cost: int = 100
-    destroy_cost: int = 200
+    start_money: Annotated[int, Range(0, 100_000)] = 200
+    win_prestige: Annotated[int, Range(1, 100)] = 15
+    max_turns: Annotated[int, Range(1, 10_000)] = 100
+    agents: Annotated[int, Range(1, 8)] = 4
+    horrea: Annotated[int, Range(1, 57)] = 20
+    family_cards: Annotated[int, Range(0, 6)] = 3
+    enter_roll: Annotated[int, Range(1, 7)] = 4
+    oust_cost: Annotated[int, Range(0, 10_000)] = 200
+    contest_roll: Annotated[int, Range(1, 7)] = 4
+    ally_roll: Annotated[int, Range(1, 7)] = 2
+    shield_roll: Annotated[int, Range(1, 7)] = 6
+    marry_cost: Annotated[int, Range(0, 10_000)] = 200
+    build_cost: Annotated[int, Range(0, 10_000)] = 100
+    destroy_cost: Annotated[int, Range(0, 10_000)] = 200
     fate: bool = True
     tie_break: Literal["money", "prestige"] = "money"
-    order_money: int = 0
+    order_money: Annotated[int, Range(0, 10_000)] = 0
 
     TUNE_SPACE: ClassVar[dict[str, Any]] = {"order_money": (0, 150)}
     """What ``alea lab tune forum`` searches unless told otherwise: the first-turn order's
     compensation, the seat effect the balance lab found (docs/balance.md)."""
-
-    def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "start_money": (0, 100_000),
-            "win_prestige": (1, 100),
-            "max_turns": (1, 10_000),
-            "agents": (1, 8),
-            "horrea": (1, 57),
-            "family_cards": (0, 6),
-            "enter_roll": (1, 7),
-            "oust_cost": (0, 10_000),
-            "contest_roll": (1, 7),
-            "ally_roll": (1, 7),
-            "shield_roll": (1, 7),
-            "marry_cost": (0, 10_000),
-            "build_cost": (0, 10_000),
-            "destroy_cost": (0, 10_000),
-            "order_money": (0, 10_000),
-        }
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.errors import RecordError
 from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
-from alea.core.positions import SavedState, reading
+from alea.core.positions import StagedState, cloner, reading
 from alea.games.forum.actions import action_from_json
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
 from alea.games.forum.constants import (
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from alea.games.forum.table import ForumTable
 
 
-class ForumPosition(CachedLegalState, SavedState):
+class ForumPosition(CachedLegalState, StagedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
     __slots__ = (
@@ -80,6 +80,7 @@ class ForumPosition(CachedLegalState, SavedState):
         "turn",
         "winners",
     )
+    final_stage = OVER
 
     def __init__(self, game: ForumTable) -> None:
         self.game = game
@@ -148,70 +149,19 @@ class ForumPosition(CachedLegalState, SavedState):
         self._hlen = 0
         self._legal: list[Action] | None = None
 
-    # -- whose decision is next ----------------------------------------------------------------
-
-    def current_player(self) -> int:
-        """Seat to move, ``CHANCE`` or ``TERMINAL``."""
-        return self.player
-
-    def is_chance_node(self) -> bool:
-        """Whether a die, a deal or a draw comes next."""
-        return self.player == CHANCE
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.stage == OVER
-
-    def clone(self) -> Self:
-        """An independent copy (history is shared immutably)."""
-        c = self.__class__.__new__(self.__class__)
-        c.game = self.game
-        c.opts = self.opts
-        c.n = self.n
-        c.money = self.money.copy()
-        c.prestige = self.prestige.copy()
-        c.banked = self.banked.copy()
-        c.senator = self.senator.copy()
-        c.agents = [a.copy() for a in self.agents]
-        c.arrival = [a.copy() for a in self.arrival]
-        c.moved = self.moved.copy()
-        c.seq = self.seq
-        c.horrea = self.horrea.copy()
-        c.horrea_count = self.horrea_count.copy()
-        c.region_horrea = [r.copy() for r in self.region_horrea]
-        c.local = self.local.copy()
-        c.marriages = self.marriages.copy()
-        c.sons = self.sons.copy()
-        c.daughters = self.daughters.copy()
-        c.deal_left = self.deal_left
-        c.deck_sons = self.deck_sons
-        c.deck_daughters = self.deck_daughters
-        c.benefactions = self.benefactions.copy()
-        c.gifts = self.gifts.copy()
-        c.fate_deck = self.fate_deck.copy()
-        c.fate_card = self.fate_card
-        c.bonus = self.bonus.copy()
-        c.blocked = self.blocked.copy()
-        c.praefect = self.praefect
-        c.praefect_turns = self.praefect_turns
-        c.income = self.income.copy()
-        c.contests = self.contests.copy()
-        c.proposal = self.proposal
-        c.pending = self.pending
-        c.queue = self.queue.copy()
-        c.stage = self.stage
-        c.player = self.player
-        c.actor = self.actor
-        c.order = self.order
-        c.pos = self.pos
-        c.turn = self.turn
-        c.first = self.first
-        c.winners = self.winners.copy()
-        c.end_reason = self.end_reason
-        c._hist = self._hist
-        c._hlen = self._hlen
-        c._legal = self._legal
-        return c
+    clone = cloner(
+        shared=(
+            "game", "opts", "n", "seq", "deal_left", "deck_sons", "deck_daughters", "fate_card",
+            "praefect", "praefect_turns", "proposal", "pending", "stage", "player", "actor",
+            "order", "pos", "turn", "first", "end_reason", "_hist", "_hlen", "_legal",
+        ),
+        copied=(
+            "money", "prestige", "banked", "senator", "moved", "horrea", "horrea_count", "local",
+            "marriages", "sons", "daughters", "benefactions", "gifts", "fate_deck", "bonus",
+            "blocked", "income", "contests", "queue", "winners",
+        ),
+        nested=("agents", "arrival", "region_horrea"),
+    )  # fmt: skip
 
     _FIELDS: Final = (
         "money",

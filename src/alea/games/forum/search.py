@@ -8,7 +8,8 @@ from typing import Final
 from alea.core.game import Action
 from alea.games.forum.actions import Decide
 from alea.games.forum.bot import ForumBot
-from alea.games.forum.state import BUILD, GIVE, MOVE, SOCIAL, ForumState
+from alea.games.forum.constants import BUILD, GIVE, MOVE, SOCIAL
+from alea.games.forum.state import ForumState
 
 PASS_CHANCE: Final = 0.5
 """Chance that a playout passes where passing is allowed, so playouts do not squander money."""

@@ -28,55 +28,11 @@ from alea.games.forum import (
     victory,
     view,
 )
-from alea.games.forum.constants import (
-    BOOST,
-    BUILD,
-    FATE_CHOICE,
-    GIVE,
-    GIVING_BANDS,
-    MOVE,
-    N_KINDS,
-    N_MARKETS,
-    N_SPACES,
-    PROFIT,
-    REGION,
-    REGION_SIZE,
-    REPLY,
-    RESPOND,
-    ROME,
-    SOCIAL,
-    STAGE_NAMES,
-    STAGE_TEXT,
-    debt_units,
-    region_prestige,
-)
-from alea.games.forum.movement import hops_from
+from alea.games.forum.constants import STAGE_TEXT, debt_units
 from alea.games.forum.position import ForumPosition
 
-__all__: Final = [
-    "BOOST",
-    "BUILD",
-    "FATE_CHOICE",
-    "GIVE",
-    "GIVING_BANDS",
-    "MOVE",
-    "N_KINDS",
-    "N_MARKETS",
-    "N_SPACES",
-    "PROFIT",
-    "REGION",
-    "REGION_SIZE",
-    "REPLY",
-    "RESPOND",
-    "ROME",
-    "SOCIAL",
-    "STAGE_NAMES",
-    "STAGE_TEXT",
-    "ForumState",
-    "debt_units",
-    "hops_from",
-    "region_prestige",
-]
+# The board picture and the terminal screen read these two through this module.
+__all__: Final = ["STAGE_TEXT", "ForumState", "debt_units"]
 
 
 class ForumState(ForumPosition):

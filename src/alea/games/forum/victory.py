@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from alea.core.game import TERMINAL
+from alea.core.positions import win_shares
 from alea.games.forum.actions import GENTES
 from alea.games.forum.constants import (
     END_CAP,
@@ -45,10 +46,7 @@ def finish(s: ForumPosition, winners: list[int], reason: str) -> None:
 
 def returns(s: ForumPosition) -> list[float]:
     """Winners share 1.0; all 0.0 before the end or at the turn cap."""
-    if s.stage != OVER or not s.winners:
-        return [0.0] * s.n
-    share = 1.0 / len(s.winners)
-    return [share if p in s.winners else 0.0 for p in range(s.n)]
+    return win_shares(s.winners if s.stage == OVER else [], s.n)
 
 
 def scores(s: ForumPosition) -> list[Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
 from alea.core.actions import (
@@ -96,65 +95,44 @@ Land = Annotated[int, Named([land.name for land in BOARD.lands], "a land of the 
 Card = Annotated[int, Whole(1, len(DECK), text=_card_set)]
 
 
-@dataclass(frozen=True, slots=True)
-class Order(DeclaredAction):
+class Order(DeclaredAction, json_type="order", template="drawing order: {seats}"):
     """Chance: the first period's drawing order from the dice (HRE-3.1), lowest first."""
-
-    json_type = "order"
-    template = "drawing order: {seats}"
 
     seats: Annotated[tuple[int, ...], _DrawingOrder()]
 
 
-@dataclass(frozen=True, slots=True)
-class Deal(DeclaredAction):
+class Deal(DeclaredAction, json_type="deal", template="{seat} is dealt a card of set {card}"):
     """Chance: ``seat`` is dealt event card ``card`` (HRE-2.4)."""
-
-    json_type = "deal"
-    template = "{seat} is dealt a card of set {card}"
 
     seat: Seat
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class DrawCounter(DeclaredAction):
-    """Chance: the drawer takes counter ``number`` (People, or Emperor) from the pile (HRE-3.2)."""
+class DrawCounter(DeclaredAction, json_type="counter", template="{emperor} counter is drawn"):
+    """Chance: the drawer takes counter ``number`` (People, or Emperor) from the pile (HRE-3.2).
 
-    # The counter is drawn face down: the table learns its kind, only the drawer its number.
-    json_type = "counter"
-    template = "{emperor} counter is drawn"
+    The counter is drawn face down: the table learns its kind, only the drawer its number.
+    """
 
     emperor: Annotated[bool, Flag("an Emperor", "a People")]
     number: Annotated[int, Whole(1, 6)]
 
 
-@dataclass(frozen=True, slots=True)
-class Round(DeclaredAction):
+class Round(DeclaredAction, json_type="round", template="{attacker_wins} wins the round{died}"):
     """Chance: one decided round of battle (HRE-12.0.1); ``died``: triples killed the third die."""
-
-    json_type = "round"
-    template = "{attacker_wins} wins the round{died}"
 
     attacker_wins: Annotated[bool, Flag("the attacker", "the defender")]
     died: Annotated[bool, Flag(" (triples: the general falls)", "")]
 
 
-@dataclass(frozen=True, slots=True)
-class Dice(DeclaredAction):
+class Dice(DeclaredAction, json_type="dice", template="the dice show {value}"):
     """Chance: the total of a roll of one or more dice (loot, Kingdom treasure, calamities)."""
-
-    json_type = "dice"
-    template = "the dice show {value}"
 
     value: Annotated[int, Whole(0, 36)]
 
 
-@dataclass(frozen=True, slots=True)
-class HandTo(DeclaredAction):
+class HandTo(DeclaredAction, json_type="hand"):
     """Keep the drawn counter (``to == seat``) or hand it face down to seat ``to`` (HRE-3.2)."""
-
-    json_type = "hand"
 
     seat: Seat
     to: Seat
@@ -165,34 +143,23 @@ class HandTo(DeclaredAction):
         return f"{SEATS[self.seat]} hands the counter to {SEATS[self.to]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Decide(DeclaredAction):
+class Decide(DeclaredAction, json_type="decide", template="{seat}: {verb}"):
     """A decision without a land: end a step, loot or spare, take or destroy a Fort, recruit."""
-
-    json_type = "decide"
-    template = "{seat}: {verb}"
 
     seat: Seat
     verb: Annotated[str, Word(VERBS)]
 
 
-@dataclass(frozen=True, slots=True)
-class Pick(DeclaredAction):
+class Pick(DeclaredAction, json_type="pick", template="{seat}: {verb} {land}"):
     """A decision naming a land: place, take up, start, retreat, buy, found."""
-
-    json_type = "pick"
-    template = "{seat}: {verb} {land}"
 
     seat: Seat
     verb: Annotated[str, Word(PICKS)]
     land: Land
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard(DeclaredAction):
+class PlayCard(DeclaredAction, json_type="play"):
     """Play event card ``card`` (HRE-4.0, HRE-8.5); ``target`` a land or Area index, or -1."""
-
-    json_type = "play"
 
     seat: Seat
     card: Card
@@ -214,11 +181,8 @@ class PlayCard(DeclaredAction):
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class Offer(DeclaredAction):
+class Offer(DeclaredAction, json_type="offer"):
     """A Faction's bribe offer to an attacking People (HRE-15.4); 0 is "no offer"."""
-
-    json_type = "offer"
 
     seat: Seat
     amount: Annotated[int, Whole(0, 100_000)]

@@ -83,7 +83,7 @@ def _point(raw: Any) -> tuple[float, float]:
     return float(raw[0]), float(raw[1])
 
 
-def _rings(path: str) -> tuple[tuple[tuple[float, float], ...], ...]:
+def path_rings(path: str) -> tuple[tuple[tuple[float, float], ...], ...]:
     """The closed parts of a path written as ``M x y l dx dy ... z`` (relative moves)."""
     rings: list[tuple[tuple[float, float], ...]] = []
     for part in path.split("M")[1:]:
@@ -115,7 +115,7 @@ def parse_map(raw: dict[str, Any]) -> MapShapes:
                 name_at=_point(d["name_at"]),
                 lines=tuple(str(s) for s in d["lines"]),
                 pieces_at=_point(d["pieces_at"]),
-                rings=_rings(str(d["path"])),
+                rings=path_rings(str(d["path"])),
             )
         )
     straits = tuple(

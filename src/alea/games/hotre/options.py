@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
+
+from alea.core.options import Range
 
 
 @dataclass(frozen=True)
@@ -37,52 +39,25 @@ class HotreOptions:
 
     """
 
-    last_period: int = 7
+    last_period: Annotated[int, Range(1, 7)] = 7
     optional_terrain: bool = False
-    legion_counters: int | None = None
-    force_army_cap: int = 12
-    start_legions: int | None = None
-    start_forts: int = 3
-    recruit_cost_early: int = 2
-    recruit_cost_late: int = 3
-    recruit_cost_late_from: int = 4
-    rebel_bribe_cost: int = 2
-    fort_cost: int = 1
-    fortress_cost: int = 1
-    rebuild_cost: int = 1
-    constantinople_from: int = 4
+    legion_counters: Annotated[int | None, Range(1, 30)] = None
+    force_army_cap: Annotated[int, Range(1, 30)] = 12
+    start_legions: Annotated[int | None, Range(1, 30)] = None
+    start_forts: Annotated[int, Range(0, 10)] = 3
+    recruit_cost_early: Annotated[int, Range(0, 100)] = 2
+    recruit_cost_late: Annotated[int, Range(0, 100)] = 3
+    recruit_cost_late_from: Annotated[int, Range(1, 8)] = 4
+    rebel_bribe_cost: Annotated[int, Range(0, 100)] = 2
+    fort_cost: Annotated[int, Range(0, 100)] = 1
+    fortress_cost: Annotated[int, Range(0, 100)] = 1
+    rebuild_cost: Annotated[int, Range(0, 100)] = 1
+    constantinople_from: Annotated[int, Range(1, 8)] = 4
     city_limit: Literal["total", "per_turn"] = "total"
-    domination_min_lands: int = 1
-    end_land_bonus: int = 2
+    domination_min_lands: Annotated[int, Range(1, 5)] = 1
+    end_land_bonus: Annotated[int, Range(0, 100)] = 2
     gods_favor: bool = False
     bribe_barbarians: bool = False
-
-    def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "last_period": (1, 7),
-            "force_army_cap": (1, 30),
-            "start_forts": (0, 10),
-            "recruit_cost_early": (0, 100),
-            "recruit_cost_late": (0, 100),
-            "recruit_cost_late_from": (1, 8),
-            "rebel_bribe_cost": (0, 100),
-            "fort_cost": (0, 100),
-            "fortress_cost": (0, 100),
-            "rebuild_cost": (0, 100),
-            "constantinople_from": (1, 8),
-            "domination_min_lands": (1, 5),
-            "end_land_bonus": (0, 100),
-        }
-        if self.legion_counters is not None:
-            bounds["legion_counters"] = (1, 30)
-        if self.start_legions is not None:
-            bounds["start_legions"] = (1, 30)
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None
 
     def first_legions(self, seats: int) -> int:
         """Legions a Faction takes in period 1 before its Emperor's bonus (HRE-5.0, HRE-15.2)."""

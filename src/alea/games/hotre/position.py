@@ -14,7 +14,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.game import CHANCE, Action, CachedLegalState
-from alea.core.positions import SavedState, reading
+from alea.core.positions import StagedState, cloner, reading
 from alea.games.hotre.actions import action_from_json
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.constants import (
@@ -153,9 +153,19 @@ _SCALARS: Final = (
     "rebels_to_fight",
 )
 """The fields that are ints, in their saved order (after the lists)."""
+_START_AT_ONE: Final = ("period", "next_people_call", "next_emperor_call", "deal_set")
+"""The int fields that start at 1; the others start at 0, but for those below and the stage."""
+_START_AT_NONE: Final = (
+    "active_seat",
+    "acting_force",
+    "turn_force",
+    "battle_land",
+    "battle_defender",
+)
+"""The int fields that start at -1: no seat, force or land yet."""
 
 
-class HotrePosition(CachedLegalState, SavedState):
+class HotrePosition(CachedLegalState, StagedState):
     """A position of History of the Roman Empire: the map, the forces, the seats and the turn."""
 
     __slots__ = (
@@ -171,6 +181,7 @@ class HotrePosition(CachedLegalState, SavedState):
         "opts",
         "seat_count",
     )
+    final_stage = OVER
 
     game: HotreTable
     """The table: options and seats."""
@@ -345,44 +356,20 @@ class HotrePosition(CachedLegalState, SavedState):
         self.winners = []
         self.truces = []
         self.emptied_by_calamity = [0] * NL
-        self.period = 1
+        for f in _SCALARS:
+            setattr(self, f, 0)
+        for f in _START_AT_ONE:
+            setattr(self, f, 1)
+        for f in _START_AT_NONE:
+            setattr(self, f, -1)
         self.stage = DEAL
         self.player = CHANCE
-        self.active_seat = -1
-        self.half_turn = 0
-        self.acting_force = -1
-        self.turn_force = -1
-        self.sub_force_acting = 0
-        self.armies_to_place = 0
-        self.free_forts_left = 0
-        self.armies_placed = 0
-        self.draw_position = 0
-        self.drawn_counter = 0
-        self.emperor_handout = 0
-        self.next_people_call = 1
-        self.next_emperor_call = 1
-        self.battle_land = -1
-        self.battle_round = 0
-        self.battle_defender = -1
-        self.battle_difficult = 0
-        self.battle_by_sea = 0
-        self.turn_flags = 0
-        self.deal_seat = 0
-        self.deal_set = 1
-        self.cities_to_found = 0
-        self.resume_stage = 0
-        self.battle_by_card = 0
-        self.rebels_to_fight = 0
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
         self._points_log = None
 
     # -- whose decision is next ----------------------------------------------------------------
-
-    def seat_player(self, seat: int) -> int:
-        """The player who decides for ``seat`` (HRE-15.1: seats 1, 3 / 2, 4 with two players)."""
-        return seat % 2 if self.n == 2 else seat
 
     def current_player(self) -> int:
         """Player to move, ``CHANCE`` or ``TERMINAL``."""
@@ -391,90 +378,29 @@ class HotrePosition(CachedLegalState, SavedState):
             return p
         return p % 2 if self.n == 2 else p
 
-    def is_chance_node(self) -> bool:
-        """Whether a die, deal or draw comes next."""
-        return self.player == CHANCE
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.stage == OVER
+    def seat_player(self, seat: int) -> int:
+        """The player who decides for ``seat`` (HRE-15.1: seats 1, 3 / 2, 4 with two players)."""
+        return seat % 2 if self.n == 2 else seat
 
     def owner(self, force: int) -> int:
         """Seat owning ``force`` (-1 for the Rebels)."""
         return int(self.force_owner[force])
 
-    def clone(self) -> Self:
-        """An independent copy (history and points log shared immutably)."""
-        c = self.__class__.__new__(self.__class__)
-        c.game = self.game
-        c.opts = self.opts
-        c.n = self.n
-        c.seat_count = self.seat_count
-        c.hands = [h.copy() for h in self.hands]
-        c.force_in_land = self.force_in_land.copy()
-        c.armies_in_land = self.armies_in_land.copy()
-        c.fort_level = self.fort_level.copy()
-        c.fort_owner = self.fort_owner.copy()
-        c.city_state = self.city_state.copy()
-        c.force_kind = self.force_kind.copy()
-        c.force_owner = self.force_owner.copy()
-        c.force_origin = self.force_origin.copy()
-        c.force_armies = self.force_armies.copy()
-        c.nation_force = self.nation_force.copy()
-        c.people_points = self.people_points.copy()
-        c.faction_points = self.faction_points.copy()
-        c.cards_played = self.cards_played.copy()
-        c.people_counter = self.people_counter.copy()
-        c.emperor_counter = self.emperor_counter.copy()
-        c.people_counter_seen = self.people_counter_seen.copy()
-        c.emperor_counter_seen = self.emperor_counter_seen.copy()
-        c.prev_people_counter = self.prev_people_counter.copy()
-        c.start_land = self.start_land.copy()
-        c.eliminated_legions = self.eliminated_legions.copy()
-        c.faction_dead = self.faction_dead.copy()
-        c.draw_order = self.draw_order.copy()
-        c.counter_pile = self.counter_pile.copy()
-        c.card_box = self.card_box.copy()
-        c.task_queue = self.task_queue.copy()
-        c.pending = self.pending.copy()
-        c.forts_built = self.forts_built.copy()
-        c.used_cards = self.used_cards.copy()
-        c.winners = self.winners.copy()
-        c.truces = self.truces.copy()
-        c.emptied_by_calamity = self.emptied_by_calamity.copy()
-        c.period = self.period
-        c.stage = self.stage
-        c.player = self.player
-        c.active_seat = self.active_seat
-        c.half_turn = self.half_turn
-        c.acting_force = self.acting_force
-        c.turn_force = self.turn_force
-        c.sub_force_acting = self.sub_force_acting
-        c.armies_to_place = self.armies_to_place
-        c.free_forts_left = self.free_forts_left
-        c.armies_placed = self.armies_placed
-        c.draw_position = self.draw_position
-        c.drawn_counter = self.drawn_counter
-        c.emperor_handout = self.emperor_handout
-        c.next_people_call = self.next_people_call
-        c.next_emperor_call = self.next_emperor_call
-        c.battle_land = self.battle_land
-        c.battle_round = self.battle_round
-        c.battle_defender = self.battle_defender
-        c.battle_difficult = self.battle_difficult
-        c.battle_by_sea = self.battle_by_sea
-        c.turn_flags = self.turn_flags
-        c.deal_seat = self.deal_seat
-        c.deal_set = self.deal_set
-        c.cities_to_found = self.cities_to_found
-        c.resume_stage = self.resume_stage
-        c.battle_by_card = self.battle_by_card
-        c.rebels_to_fight = self.rebels_to_fight
-        c._hist = self._hist
-        c._hlen = self._hlen
-        c._legal = self._legal
-        c._points_log = self._points_log
-        return c
+    clone = cloner(
+        shared=(
+            "game",
+            "opts",
+            "n",
+            "seat_count",
+            *_SCALARS,
+            "_hist",
+            "_hlen",
+            "_legal",
+            "_points_log",
+        ),
+        copied=_LISTS,
+        nested=("hands",),
+    )
 
     # -- the points log (HRE-2.2) --------------------------------------------------------------
 

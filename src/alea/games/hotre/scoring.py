@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from alea.core.game import CHANCE, TERMINAL
+from alea.core.positions import win_shares
 from alea.games.hotre import counters
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.charts import BonusKind
@@ -154,10 +155,7 @@ def finish(s: HotrePosition) -> None:
 
 def returns(s: HotrePosition) -> list[float]:
     """Winners share 1.0 at the end; 0.0 before."""
-    if s.stage != OVER or not s.winners:
-        return [0.0] * s.n
-    share = 1.0 / len(s.winners)
-    return [share if p in s.winners else 0.0 for p in range(s.n)]
+    return win_shares(s.winners if s.stage == OVER else [], s.n)
 
 
 def scores(s: HotrePosition) -> list[Any]:

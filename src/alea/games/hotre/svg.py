@@ -9,9 +9,8 @@ named carry ``data-last-move`` and an orange outline; the last roll is drawn as 
 
 Under the map stand cards: the turn (period, phase, who moves, the last roll and event), one
 card for each seat (points, counters, the viewer's own hand; other hands only as sets), the
-key, and the People chart. On a narrow screen the page shows the cards one under the other at
-three times their size (the board's own stylesheet), so a phone reads its own hand without
-panning; everywhere else the picture keeps one layout.
+key, and the People chart. The picture keeps one layout at every size; the play page lists the
+viewer's own figures and hand beside it in the page's own text (``hints.panel``).
 """
 
 from __future__ import annotations
@@ -26,15 +25,12 @@ from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.mapdata import BLOCK_H, BLOCK_W, NAME_SIZE, map_shapes
 from alea.games.hotre.svg_cards import (
-    CARD_W,
     GAP,
     chart_card,
     key_card,
     layout,
-    narrow_style,
     seat_card,
     seat_totals,
-    style_hash,
     turn_card,
     winner_banner,
 )
@@ -67,7 +63,6 @@ __all__ = [
     "place_of",
     "render_svg",
     "seat_place",
-    "style_hash",
 ]
 
 
@@ -312,18 +307,14 @@ def render_svg(observation: dict[str, Any]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(map_w)} {fmt(height)}" '
         f'class="hotre-board" preserveAspectRatio="xMidYMin meet" '
         f"font-family={quoteattr(SERIF)}>",
-        f"<style>{narrow_style()}</style>",
-        # The ground reaches as far as the cards go on a phone, under the picture's frame.
-        f'<rect x="0" y="0" width="{fmt(map_w)}" height="{fmt(height * 9)}" fill="#efe6cf"/>',
+        f'<rect x="0" y="0" width="{fmt(map_w)}" height="{fmt(height)}" fill="#efe6cf"/>',
         _static_map(bool(observation.get("optional_terrain", False))),
         *_pieces(observation),
         *winner_banner(observation, map_w),
     ]
-    slot = {card.name: k for k, card in enumerate(c for c in cards if c.width <= CARD_W)}
     for card, x, y in placed:
-        where = f"hc-slot{slot[card.name]}" if card.name in slot else f"hc-{card.name}"
         body.append(
-            f'<g class="hc {where}" data-card-of="{card.name}" '
+            f'<g class="hc" data-card-of="{card.name}" '
             f'transform="translate({fmt(x)} {fmt(y)})">'
             f'<rect x="0" y="0" width="{fmt(card.width)}" height="{fmt(card.height)}" rx="6" '
             f'fill="{PAPER}" stroke="{FRAME}" stroke-width="1.5"/>'

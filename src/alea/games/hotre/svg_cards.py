@@ -2,15 +2,13 @@
 
 The turn card holds the period, the phase, who moves, the last roll drawn as dice and the last
 event; each seat has a card with its points, its counters where known and, for the viewer, its
-hand; the key explains the marks and names the Areas; the People chart is clickable. On a narrow
-screen a fixed stylesheet (``narrow_style``) stacks the cards under the map, ``PHONE`` times
-larger, so a phone reads its own hand without panning.
+hand; the key explains the marks and names the Areas; the People chart is clickable. The play
+page lists the viewer's own figures and hand beside the picture as well (``hints.panel``), so a
+phone reads them without zooming into the picture.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
@@ -19,7 +17,6 @@ from alea.core.svg import FRAME, GOLD, PAPER, escape, fmt, quoteattr, text_width
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
-from alea.games.hotre.mapdata import map_shapes
 from alea.games.hotre.svg_parts import (
     AREA_COLOUR,
     DIFFICULT,
@@ -38,10 +35,6 @@ from alea.games.hotre.svg_parts import (
 
 CARD_W: Final = 320.0
 GAP: Final = 20.0
-PHONE: Final = 3.0
-"""How much larger the cards are drawn on a narrow screen."""
-NARROW: Final = "(max-width: 700px)"
-"""The screens that stack the cards (phones)."""
 CHART_H: Final = 48 + 2 * (6 * LINE + 12) - 10
 """Height of the People chart card."""
 
@@ -416,41 +409,3 @@ def layout(cards: list[Card], top: float) -> tuple[list[tuple[Card, float, float
             placed.append((card, 0.0, y))
             y += card.height + GAP
     return placed, y
-
-
-SLOT_H: Final = (240.0, 440.0, 440.0, 440.0, 440.0, 400.0)
-"""Height kept on a narrow screen (before ``PHONE`` scaling) for the turn card, up to four
-seats' cards and the key, in that order."""
-
-
-@cache
-def narrow_style() -> str:
-    """The board's own stylesheet: on a narrow screen, the cards one under the other.
-
-    The cards are drawn ``PHONE`` times larger in fixed slots, the People chart under them at
-    the map's width. The text is the same for every position, so a page that allows no inline
-    style may allow this one by its hash (``style_hash``).
-    """
-    map_h = map_shapes().height
-    top = map_h + GAP
-    rules = []
-    y = top
-    for k, slot in enumerate(SLOT_H):
-        x = (1000 - PHONE * CARD_W) / 2
-        rules.append(
-            f".hotre-board .hc-slot{k}{{transform:translate({fmt(x)}px,{fmt(y)}px) "
-            f"scale({fmt(PHONE)})}}"
-        )
-        y += PHONE * slot + GAP
-    rules.append(f".hotre-board .hc-chart{{transform:translate(0px,{fmt(y)}px)}}")
-    total = y + CHART_H + GAP
-    return (
-        f"@media {NARROW}{{.board svg.hotre-board,svg.hotre-board{{min-width:0;"
-        f"aspect-ratio:1000/{fmt(total)};height:auto}}" + "".join(rules) + "}"
-    )
-
-
-def style_hash() -> str:
-    """The Content-Security-Policy source that allows ``narrow_style`` (``'sha256-...'``)."""
-    digest = hashlib.sha256(narrow_style().encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"

@@ -25,6 +25,7 @@ from alea.games.hotre.actions import (
     Deal,
     Decide,
     Dice,
+    Offer,
     Pick,
     PlayCard,
     Round,
@@ -32,18 +33,35 @@ from alea.games.hotre.actions import (
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
+from alea.games.hotre.terminal_map import (
+    CODES,
+    KIND_CODE,
+    SEAT_STYLE,
+    _holder,
+    area_view,
+    code,
+    find_area,
+    land_name,
+    legend,
+    map_overview,
+)
 
-SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
-"""Each seat's colour, in seat order."""
-
-KIND_CODE: Final = {
-    "Faction": "L",
-    "People": "P",
-    "Minor People": "m",
-    "Kingdom": "K",
-    "Rebels": "R",
-}
-"""The letter of each kind of force on the map."""
+__all__ = [
+    "CHARTS",
+    "CODES",
+    "GUIDE",
+    "KIND_CODE",
+    "PICKS",
+    "SEAT_STYLE",
+    "choice_rows",
+    "code",
+    "command",
+    "destination",
+    "find_place",
+    "narrate",
+    "private",
+    "render",
+]
 
 STAGE_TEXT: Final = {
     "order": "drawing order",
@@ -72,18 +90,20 @@ STAGE_TEXT: Final = {
 """A phrase for each stage of play."""
 
 GUIDE: Final = """\
-[bold]History of the Roman Empire[/bold] — each period, every seat runs a [bold]People[/bold]
-(drawn counter) and its Roman [bold]Faction[/bold] under an [bold]Emperor[/bold].
-• The table lists the nine Areas and their five lands: the occupying force
-  ([bold]L[/bold] Legions, [bold]P[/bold] People, [bold]m[/bold] minor People,
-  [bold]K[/bold] Kingdom, [bold]R[/bold] Rebels) with its armies,
-  [bold]F[/bold] Fort, [bold]FF[/bold] Fortress, [bold]C[/bold] City ([bold]c[/bold] looted),
-  [bold]$[/bold] resource site, ★ Rome and Constantinople.
-• Play events from your hand, build with RVP, then expand: pick lands to place armies,
-  fight battles, loot or spare Cities.
-• Choose a numbered action; type the start of a land's name to pick it.
-• Victory points: PVP from Peoples, RVP from Factions; most VP at the end wins.
+[bold]History of the Roman Empire[/bold]: every period each seat leads a barbarian
+[bold]People[/bold] and a Roman [bold]Faction[/bold] under an [b]Emperor[/b], drawn as counters.
+Play events, build Legions and Forts, then place armies one land at a time.
+People and Faction points add up; the most points after the last period wins.
+[bold]map[/bold], [bold]map AREA[/bold] and [bold]hand[/bold] show the map and your events.
 """
+"""How to play, in a few lines (``help`` shows it above the commands)."""
+
+COMMANDS: Final = (
+    ("map", "the nine Areas, one line each: who holds each land"),
+    ("map AREA", "one Area (name, number or a land in it): Forts, Cities, neighbours"),
+    ("hand N", "the effect of card N of your hand"),
+)
+"""The game's own commands, listed by ``help``."""
 
 
 class Note(NamedTuple):
@@ -98,11 +118,6 @@ class Note(NamedTuple):
     header: str = ""
     item: str = ""
     rule: bool = False
-
-
-def land_name(i: int) -> str:
-    """A land's name."""
-    return BOARD.lands[i].name
 
 
 def find_place(text: str) -> int | None:
@@ -159,6 +174,14 @@ def _people(obs: dict[str, Any], number: int | None) -> str | None:
     return f"People {number}"
 
 
+def _people_name(obs: dict[str, Any], number: int | None) -> str | None:
+    """A People counter as the table shows it: its number and name."""
+    if not number:
+        return None
+    rows = CHARTS.period_peoples(int(obs["period"]))
+    return f"{number} {rows[number - 1].name}" if 1 <= number <= len(rows) else f"{number}"
+
+
 def _emperor(obs: dict[str, Any], number: int | None) -> str | None:
     if not number:
         return None
@@ -168,175 +191,47 @@ def _emperor(obs: dict[str, Any], number: int | None) -> str | None:
     return f"Emperor {number}"
 
 
-CODES: Final = {
-    "Gallaecia": "GLC",
-    "Lusitania": "LUS",
-    "Baetica": "BAE",
-    "Carthaginiensis": "CRT",
-    "Tarraconensis": "TAR",
-    "Aquitania": "AQU",
-    "Narbonensis": "NAR",
-    "Lugdunensis": "LUG",
-    "Belgica": "BEL",
-    "Germania Superior": "GSU",
-    "Caledonia": "CAL",
-    "Britannia": "BRI",
-    "Germania Inferior": "GIN",
-    "Frisia": "FRI",
-    "Germania Magna": "GMA",
-    "Italia": "ITA",
-    "Gallia Cisalpina": "GCI",
-    "Raetia et Noricum": "RAE",
-    "Sicilia": "SIC",
-    "Sardinia et Corsica": "SAR",
-    "Dalmatia": "DAL",
-    "Pannonia": "PAN",
-    "Moesia Superior": "MSU",
-    "Dacia": "DAC",
-    "Sarmatia": "SRM",
-    "Macedonia": "MAC",
-    "Epirus": "EPI",
-    "Achaea": "ACH",
-    "Tracia": "TRA",
-    "Moesia Inferior": "MIN",
-    "Asia": "ASI",
-    "Bithynia": "BIT",
-    "Galatia": "GAL",
-    "Cappadocia": "CAP",
-    "Cilicia": "CIL",
-    "Syria": "SYR",
-    "Palaestina": "PAL",
-    "Arabia": "ARA",
-    "Mesopotamia": "MES",
-    "Armenia": "ARM",
-    "Mauretania": "MAU",
-    "Numidia": "NUM",
-    "Africa": "AFR",
-    "Tripolitania": "TRI",
-    "Aegyptus": "AEG",
-}
-"""A three-letter code for each land, used for its neighbours on the map."""
-
-
-def code(i: int) -> str:
-    """The three-letter code of land ``i``."""
-    return CODES.get(BOARD.lands[i].name, BOARD.lands[i].name[:3].upper())
-
-
-def _holder(obs: dict[str, Any], i: int) -> tuple[str, str]:
-    """Who holds land ``i``, as text and colour: ``2:L3`` is three Legions of Seat 2."""
-    land = obs["lands"][i]
-    forces = obs["forces"]
-    f = land.get("force", -1)
-    if f is None or f < 0 or not land.get("armies", 0) or f >= len(forces):
-        return "", ""
-    force = forces[f]
-    owner = force.get("owner", -1)
-    kind = KIND_CODE.get(force["kind"], "?")
-    if isinstance(owner, int) and 0 <= owner < 4 and force["kind"] in ("Faction", "People"):
-        return f"{owner + 1}:{kind}{land['armies']}", SEAT_STYLE[owner]
-    return f"{kind}{land['armies']}", "grey70"
-
-
-def _marks(obs: dict[str, Any], i: int) -> tuple[str, str]:
-    """A land's Fort (``F``, Fortress ``FF``, with its owner), City (``C``, ruin ``c``), site."""
-    land = obs["lands"][i]
-    out = []
-    fort = land.get("fort", 0)
-    fo = land.get("fort_owner", -1)
-    style = ""
-    if fort:
-        who = f"{fo + 1}" if isinstance(fo, int) and 0 <= fo < 4 else ""
-        out.append(("F" if fort == 1 else "FF") + who)
-        style = SEAT_STYLE[fo] if who else ""
-    city = land.get("city", 0)
-    if city:
-        out.append("C" if city == 1 else "c")
-    if BOARD.lands[i].resource:
-        out.append("$")
-    return " ".join(out), style
-
-
-def _neighbours(i: int) -> str:
-    """Codes of the lands next to ``i``: by land, then across a strait (``~``)."""
-    near = [code(j) for j in sorted(BOARD.neighbours[i], key=lambda j: BOARD.lands[j].name)]
-    over = ["~" + code(st.b if st.a == i else st.a) for st in BOARD.straits if i in (st.a, st.b)]
-    return " ".join(near + over)
-
-
-def map_view(obs: dict[str, Any], last: set[int] | None = None) -> Text:
-    """The map by Area: each land with its code, holder, Fort and City, and its neighbours.
-
-    Owners are written by seat number (``2:L3``) as well as coloured, so the map reads the
-    same without colour; the lands the last move named are marked ``»``.
-    """
-    last = last or set()
-    t = Text()
-    for a, area in enumerate(BOARD.areas):
-        t.append(f"{area.name} ({area.colour})\n", style="bold underline")
-        for i in (i for i, key in enumerate(BOARD.area_of) if key == a):
-            star = "★" if i in (BOARD.rome, BOARD.constantinople) else " "
-            t.append("»" if i in last else " ", style="bold yellow")
-            t.append(f"{star}{code(i)} ", style="bold")
-            t.append(f"{BOARD.lands[i].name[:17]:<17} ")
-            holder, style = _holder(obs, i)
-            t.append(f"{holder:<6}", style=style)
-            marks, mstyle = _marks(obs, i)
-            t.append(f"{marks:<8}", style=mstyle)
-            t.append(f"{_neighbours(i)}\n", style="dim")
-    return t
-
-
-def legend() -> Text:
-    """What the marks of the map mean."""
-    return Text(
-        "2:L3 = 3 Legions of Seat 2 (P People, m minor People, K Kingdom, R Rebels); "
-        "F2 Fort of Seat 2, FF Fortress; C City, c ruin; $ City site; "
-        f"★ Rome ({land_name(BOARD.rome)}), Constantinople ({land_name(BOARD.constantinople)}); "
-        "~ across a strait; » last move",
-        style="dim",
-    )
-
-
 def players_table(
     obs: dict[str, Any], seat: int | None, players: Sequence[int] | None = None
 ) -> Table:
-    """Each seat's VP, its People and Emperor where known, and its hand.
+    """Each seat's points (People + Faction), its People and Emperor where known, its events.
 
     ``players``: the player deciding for each seat, named when one player holds two seats.
     """
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    for head in ("Seat", "PVP", "RVP", "VP", "People", "Emperor", "Hand"):
-        table.add_column(head, overflow="fold")
     mine = set(obs.get("seats", []))
+    rows = []
     for s in range(len(obs["hands"])):
         pvp = obs["people_points"][s]
         rvp = obs["faction_points"][s]
-        people = _people(obs, obs["people_counters"][s])
+        number = obs["people_counters"][s]
+        people = _people_name(obs, number)
         if people is None:
             people = "hidden" if obs["has_people_counter"][s] else "—"
-        emp = _emperor(obs, obs["emperor_counters"][s])
-        if emp is None:
-            emp = "hidden" if obs["has_emperor_counter"][s] else "—"
-        hand = obs["hands"][s]
-        if obs["hand_is_sets"][s] or s not in mine:
-            cards = f"{len(hand)} card(s), sets {', '.join(str(x) for x in hand) or '—'}"
-        else:
-            cards = f"{len(hand)} event(s), listed below" if hand else "—"
+        number = obs["emperor_counters"][s]
+        emp = _emperor(obs, number)
+        emp = f"{number} {emp}" if emp else ("hidden" if obs["has_emperor_counter"][s] else "—")
         who = SEATS[s]
         if players is not None and len(set(players)) < len(players):
-            who += f" (P{players[s] + 1})"
+            who += f" P{players[s] + 1}"
         if s in mine and seat is not None:
-            who += " (you)"
-        table.add_row(
-            Text(who, style=SEAT_STYLE[s]),
-            str(pvp),
-            str(rvp),
-            str(pvp + rvp),
-            Text(people),
-            Text(emp),
-            Text(cards),
-        )
+            who += " you"
+        if obs.get("dead", [0] * 4)[s]:
+            who += " out"
+        rows.append((who, f"{pvp + rvp} ({pvp}+{rvp})", people, emp, str(len(obs["hands"][s]))))
+    # Fixed widths: the seat, points and cards as wide as they are, the names share the rest
+    # of 80 columns and fold inside their cells (nothing is cut).
+    seat_w = max(len("Seat"), *(len(r[0]) for r in rows)) + 2
+    vp_w = max(len("VP (P+F)"), *(len(r[1]) for r in rows)) + 2
+    cards_w = len("Cards") + 1
+    names_w = TABLE_WIDTH - seat_w - vp_w - cards_w
+    table = Table(box=box.SIMPLE_HEAD, padding=0, show_edge=False, pad_edge=False)
+    table.add_column("Seat", width=seat_w, no_wrap=True)
+    table.add_column("VP (P+F)", width=vp_w, no_wrap=True)
+    table.add_column("People", width=names_w // 2, overflow="fold")
+    table.add_column("Emperor", width=names_w - names_w // 2, overflow="fold")
+    table.add_column("Cards", width=cards_w, no_wrap=True, justify="right")
+    for s, (who, vp, people, emp, cards) in enumerate(rows):
+        table.add_row(Text(who, style=SEAT_STYLE[s]), vp, Text(people), Text(emp), cards)
     return table
 
 
@@ -360,26 +255,44 @@ def _who(state: State, obs: dict[str, Any], player: int) -> str:
 
 
 def header(obs: dict[str, Any]) -> Text:
-    """The period, the turn order, the stage and whose turn it is."""
+    """The period and the stage, with whose half-turn it is."""
     period = int(obs["period"])
     label = ""
     for p in BOARD.periods:
         if p.number == period:
             label = f" ({p.label})"
-    t = Text(f"Period {period}{label}", style="bold")
-    order = obs.get("order", [])
-    if order:
-        t.append("  order: ")
-        for k, s in enumerate(order):
-            if k:
-                t.append(" › ")
-            t.append(SEATS[s], style=SEAT_STYLE[s])
+    t = Text(f"Period {period} of {len(BOARD.periods)}{label}", style="bold")
     stage = str(obs["stage"])
-    t.append(f"  {STAGE_TEXT.get(stage, stage)}")
+    t.append(f" · {STAGE_TEXT.get(stage, stage)}")
     half = obs.get("half", 0)
     if stage not in ("order", "deal", "draw", "hand", "over", "endroll"):
-        t.append({1: " — People's turn", 2: " — Faction's turn"}.get(half, ""))
+        t.append({1: ", People's turn", 2: ", Faction's turn"}.get(half, ""))
     return t
+
+
+def order_line(obs: dict[str, Any]) -> Text:
+    """The drawing order of the period."""
+    t = Text("Order: ")
+    for k, s in enumerate(obs.get("order", [])):
+        if k:
+            t.append(" › ")
+        t.append(SEATS[s], style=SEAT_STYLE[s])
+    return t
+
+
+def _last_move(obs: dict[str, Any]) -> Text | None:
+    recent = obs.get("recent") or {}
+    lands = [i for i in recent.get("lands", []) if isinstance(i, int) and 0 <= i < len(BOARD.lands)]
+    who = recent.get("seat", -1)
+    if not lands or not isinstance(who, int) or not 0 <= who < len(SEATS):
+        return None
+    areas = {BOARD.area_of[i] for i in lands}
+    if len(lands) > 3 and len(areas) == 1:
+        names = f"the Area {BOARD.areas[areas.pop()].name}"
+    else:
+        names = ", ".join(land_name(i) for i in lands[:3])
+        names += f" and {len(lands) - 3} more" if len(lands) > 3 else ""
+    return Text(f"Last move: {SEATS[who]} in {names} (» on the map)")
 
 
 def _now_line(state: State, obs: dict[str, Any]) -> Text:
@@ -407,37 +320,31 @@ def _last_event(obs: dict[str, Any]) -> Text | None:
     if not used:
         return None
     c = DECK[used[-1] - 1]
-    return Text.from_markup(f"Last event: [bold]{escape(c.title)}[/bold] — {escape(c.effect)}")
+    return Text.from_markup(
+        f"Last event: [bold]{escape(c.title)}[/bold] ({escape(c.kind.replace('_', ' '))})"
+    )
 
 
 def render(state: State, console: Console, seat: int | None = None) -> None:
-    """Draw the position as ``seat`` sees it (``None``: a spectator)."""
+    """Draw the position as ``seat`` sees it (``None``: a spectator), in 13 lines or fewer.
+
+    The map and the hand have screens of their own (``map``, ``map AREA``, ``hand``), so the
+    position, the choices and the prompt fit an 80x24 terminal together.
+    """
     obs = state.observation(seat)
-    recent = obs.get("recent") or {}
-    console.print(map_view(obs, set(recent.get("lands", []))), end="")
-    console.print(legend())
-    console.print(header(obs), crop=True)
+    console.print(header(obs))
+    console.print(order_line(obs))
     n = len(obs["hands"])
     players = [p for s in range(n) for p in range(n) if s in _player_seats(state, p, n)]
     console.print(players_table(obs, seat, players if len(players) == n else None))
-    mine = [s for s in obs.get("seats", []) if seat is not None]
-    for s in mine:
-        hand = obs["hands"][s]
-        if hand and not obs["hand_is_sets"][s]:
-            console.print(
-                Text.assemble(
-                    (f"Your events ({SEATS[s]}): ", "bold"),
-                    f"{len(hand)} in hand: " + ", ".join(DECK[c - 1].title for c in hand),
-                    (" (type hand to read them)", "dim"),
-                )
-            )
+    for line in (_last_move(obs), _last_event(obs)):
+        if line is not None:
+            console.print(line)
     drawn = drawn_counter(obs) if seat is not None else None
     if drawn:
         console.print(Text(f"You drew {drawn}.", style="bold"))
-    last = _last_event(obs)
-    if last is not None:
-        console.print(last)
     console.print(_now_line(state, obs))
+    console.print(Text("map · map AREA · hand · log · help", style="dim"))
 
 
 def drawn_counter(obs: dict[str, Any]) -> str | None:
@@ -455,27 +362,86 @@ def drawn_counter(obs: dict[str, Any]) -> str | None:
 
 
 def private(state: State, console: Console, seat: int) -> None:
-    """What only ``seat`` may read: the events in its hand, each with its effect."""
+    """What only ``seat`` may read: its events, one line each (``hand N`` reads card N)."""
     obs = state.observation(seat)
     shown = False
+    first = 1
     for s in obs.get("seats", []):
         hand = obs["hands"][s]
         if hand and not obs["hand_is_sets"][s]:
             shown = True
-            console.print(Text(f"Your events ({SEATS[s]}):", style="bold"))
-            for c in hand:
+            played = obs.get("played_this_period", [0] * 4)[s]
+            console.print(
+                Text(
+                    f"Your events ({SEATS[s]}), {played} of 2 played this period "
+                    "(hand N reads card N):",
+                    style="bold",
+                )
+            )
+            for k, c in enumerate(hand, first):
                 card = DECK[c - 1]
-                console.print(Text(f"  • {card.title} [set {card.set}]: {card.effect}"))
+                when = "before turn" if card.timing.value == "before" else "during turn"
+                kind = card.kind.replace("_", " ")
+                console.print(Text(f"{k:>2}. {card.title} ({kind}, {when}, set {card.set})"))
+            first += len(hand)
     drawn = drawn_counter(obs)
     if drawn:
         shown = True
         console.print(Text(f"You drew {drawn}.", style="bold"))
     if not shown:
         console.print(Text("You hold no events now."))
+        return
+    others = [s for s in range(len(obs["hands"])) if obs["hand_is_sets"][s] and obs["hands"][s]]
+    held = [f"{SEATS[s]}: {','.join(str(x) for x in obs['hands'][s])}" for s in others]
+    if held:
+        console.print(Text("Others' cards by set: " + "; ".join(held), style="dim"))
 
 
+def _own_cards(obs: dict[str, Any]) -> list[int]:
+    return [c for s in obs.get("seats", []) if not obs["hand_is_sets"][s] for c in obs["hands"][s]]
+
+
+def command(state: State, console: Console, seat: int, text: str) -> bool:
+    """Show the page a game command asks for (``map``, ``map AREA``, ``hand N``).
+
+    Returns ``False`` if ``text`` is none of them, so the front end tries it as a place.
+    """
+    word, _, rest = " ".join(text.split()).partition(" ")
+    word = word.lower()
+    obs = state.observation(seat)
+    last = set((obs.get("recent") or {}).get("lands", []))
+    if word == "map" and not rest:
+        console.print(map_overview(obs, last), end="")
+        console.print(legend())
+        return True
+    if word == "map":
+        area = find_area(rest)
+        if area is None:
+            names = ", ".join(f"{k + 1} {a.name}" for k, a in enumerate(BOARD.areas))
+            console.print(Text(f"No Area {rest!r}: the Areas are {names}.", style="yellow"))
+        else:
+            console.print(area_view(obs, area, last), end="")
+            console.print(legend())
+        return True
+    if word == "hand" and rest:
+        cards = _own_cards(obs)
+        k = int(rest) if rest.isdigit() else 0
+        if not 1 <= k <= len(cards):
+            console.print(Text(f"Type hand and a number from 1 to {len(cards)}.", style="yellow"))
+            return True
+        card = DECK[cards[k - 1] - 1]
+        console.print(Text(f"{k}. {card.title} (set {card.set})", style="bold"))
+        console.print(Text(card.effect))
+        return True
+    return False
+
+
+TABLE_WIDTH: Final = 80
+"""Columns the seats' table fills: a standard terminal."""
 GROUP_LIMIT: Final = 8
 """An event with more targets than this is offered as one line: type the target's name."""
+PICK_LIMIT: Final = 12
+"""Land picks of one kind past this many are offered as one line: type the land's name."""
 
 
 def choice_rows(
@@ -485,7 +451,10 @@ def choice_rows(
 
     An event aimed at a land, an Area or a People is one row per card; when it has many
     targets (Wrath of the gods may strike any of 45 lands) the row holds a single entry, the
-    first number and the count, and typing a land's name lists the choices there.
+    first number and the count, and typing a land's name lists the choices there. Land picks
+    of one kind past ``PICK_LIMIT`` (Legions may land on any coast) are one entry the same way,
+    and a bribe's many amounts one entry that says how the numbers run, so the position and
+    its choices fit an 80x24 terminal.
 
     Returns rows of (label, [(index, markup text)]).
     """
@@ -506,6 +475,8 @@ def choice_rows(
                 item = escape(text.split(" plays ", 1)[-1])
         elif isinstance(a, Decide):
             key, item = "", escape(VERBS.get(a.verb, a.verb))
+        elif isinstance(a, Offer):
+            key, item = "offer a bribe of", f"{a.amount} RVP" if a.amount else "nothing"
         else:
             key, item = "", escape(state.action_to_string(a))
         rows.setdefault(key, []).append((i, item))
@@ -516,8 +487,23 @@ def choice_rows(
             entries = [
                 (
                     entries[0][0],
-                    f"one of {len(entries)} targets ({first}–{last}): "
-                    "type a land's name to see its choices",
+                    f"one of {len(entries)} targets ({first}–{last}): type a land's name",
+                )
+            ]
+        elif key in PICKS.values() and len(entries) > PICK_LIMIT:
+            first, last = entries[0][0] + 1, entries[-1][0] + 1
+            entries = [
+                (
+                    entries[0][0],
+                    f"one of {len(entries)} lands ({first}–{last}): type a land's name",
+                )
+            ]
+        elif key == "offer a bribe of" and len(entries) > PICK_LIMIT:
+            first, last = entries[0][0] + 1, entries[-1][0] + 1
+            entries = [
+                (
+                    entries[0][0],
+                    f"nothing ({first}), or type {first} + the RVP offered, up to {last}",
                 )
             ]
         out.append((key, entries))

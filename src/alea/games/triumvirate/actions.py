@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
 from alea.core.actions import (
@@ -61,33 +60,23 @@ Seat = Annotated[int, Whole(0, 2, names=FORCES)]
 Hex = Annotated[int, _Hex()]
 
 
-@dataclass(frozen=True, slots=True)
-class FirstPlayer(DeclaredAction):
+class FirstPlayer(
+    DeclaredAction, json_type="first", template="{seat} wins the roll and plays first"
+):
     """Chance: the roll for first player (TRI-2.3)."""
-
-    json_type = "first"
-    template = "{seat} wins the roll and plays first"
 
     seat: Seat
 
 
-@dataclass(frozen=True, slots=True)
-class Decide(DeclaredAction):
+class Decide(DeclaredAction, json_type="decide", template="{seat} {verb}"):
     """A decision without a place: roll to move, stay, collect, parade, end movement, woo, pass."""
-
-    json_type = "decide"
-    template = "{seat} {verb}"
 
     seat: Seat
     verb: Annotated[str, Word(_VERB_TEXT)]
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(DeclaredAction):
+class Roll(DeclaredAction, json_type="roll", template="d{die} rolls {value}"):
     """Chance: a die roll, the leader's movement (d6) or a popularity check (d20)."""
-
-    json_type = "roll"
-    template = "d{die} rolls {value}"
 
     die: Annotated[int, Whole(1, 20)]
     value: Annotated[int, Whole(1, 20)]
@@ -97,34 +86,23 @@ class Roll(DeclaredAction):
         return f"a d{self.die} cannot roll {self.value}" if self.value > self.die else None
 
 
-@dataclass(frozen=True, slots=True)
-class March(DeclaredAction):
+class March(DeclaredAction, json_type="march", template="{seat} marches to {to}"):
     """The leader steps into a neighbouring hex (TRI-4.1)."""
-
-    json_type = "march"
-    template = "{seat} marches to {to}"
 
     seat: Seat
     to: Hex
 
 
-@dataclass(frozen=True, slots=True)
-class Move(DeclaredAction):
+class Move(DeclaredAction, json_type="move", template="{seat} moves a troop {src}→{to}"):
     """One troop moves one hex (TRI-4.2); into enemy troops it attacks."""
-
-    json_type = "move"
-    template = "{seat} moves a troop {src}→{to}"
 
     seat: Seat
     src: Annotated[int, _Hex(), Key("from")]
     to: Hex
 
 
-@dataclass(frozen=True, slots=True)
-class Clash(DeclaredAction):
+class Clash(DeclaredAction, json_type="clash"):
     """Chance: one round of battle, summarised by each side's highest die (TRI-7.2)."""
-
-    json_type = "clash"
 
     attacker: Annotated[int, Whole(1, 8)]
     defender: Annotated[int, Whole(1, 8)]

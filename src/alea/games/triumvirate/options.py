@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
+
+from alea.core.options import Range, out_of_bounds
 
 SetupName = Literal["tuned", "authored"]
 Zone = Literal["syria", "syria_asia", "macedonia"]
@@ -56,12 +58,12 @@ class TriumvirateOptions:
 
     """
 
-    max_rounds: int = 120
-    rome_turns_to_win: int = 4
-    stack_limit: int = 4
-    max_conquests: int = 4
-    crassus_conquests: int = 2
-    move_die: int = 6
+    max_rounds: Annotated[int, Range(1, 10_000)] = 120
+    rome_turns_to_win: Annotated[int, Range(1, 50)] = 4
+    stack_limit: Annotated[int, Range(1, 4)] = 4
+    max_conquests: Annotated[int, Range(1, 20)] = 4
+    crassus_conquests: Annotated[int, Range(1, 20)] = 2
+    move_die: Annotated[int, Range(1, 20)] = 6
     caesar_cisalpina: bool = False
     setup: SetupName = "tuned"
     pompey_leader_at_sea: bool | None = None
@@ -74,7 +76,7 @@ class TriumvirateOptions:
     caesar_start: str | None = None
     pompey_start: str | None = None
     crassus_zone: Zone | None = None
-    crassus_popularity: int | None = None
+    crassus_popularity: Annotated[int | None, Range(0, 20)] = None
 
     TUNE_SPACE: ClassVar[dict[str, Any]] = {
         "pompey_leader_at_sea": [True, False],
@@ -93,23 +95,15 @@ class TriumvirateOptions:
     pairs are inclusive integer ranges."""
 
     def validate(self) -> str | None:
-        """Name the first out-of-range value, or return ``None``."""
-        bounds = {
-            "max_rounds": (1, 10_000),
-            "rome_turns_to_win": (1, 50),
-            "stack_limit": (1, 4),
-            "max_conquests": (1, 20),
-            "crassus_conquests": (1, 20),
-            "move_die": (1, 20),
-            "rome_garrison": (0, self.stack_limit),
-            "italy_garrison": (1, self.stack_limit),
-            "crassus_escort": (1, self.stack_limit),
-            "caesar_escort": (1, self.stack_limit),
-            "pompey_escort": (1, self.stack_limit),
-            "crassus_popularity": (0, 20),
-        }
-        for name, (lo, hi) in bounds.items():
-            value = getattr(self, name)
-            if value is not None and not lo <= value <= hi:
-                return f"option {name!r} must be between {lo} and {hi}, not {value}"
-        return None
+        """Name the first garrison or escort larger than a stack (TRI-4.3), or return ``None``."""
+        cap = self.stack_limit
+        return out_of_bounds(
+            self,
+            {
+                "rome_garrison": (0, cap),
+                "italy_garrison": (1, cap),
+                "crassus_escort": (1, cap),
+                "caesar_escort": (1, cap),
+                "pompey_escort": (1, cap),
+            },
+        )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from alea.core.errors import IllegalActionError, RecordError
 from alea.core.game import CHANCE, TERMINAL, Action
-from alea.core.positions import SavedState, reading
+from alea.core.positions import StagedState, cloner, reading, win_shares
 from alea.games.triumvirate.actions import (
     FORCE_NAMES,
     ROMAN,
@@ -91,7 +91,7 @@ END_LAST: Final = "last-standing"
 END_CAP: Final = "round-cap"
 
 
-class TriumvirateState(SavedState):
+class TriumvirateState(StagedState):
     """A position of The First Triumvirate."""
 
     game: TriumvirateTable
@@ -123,6 +123,7 @@ class TriumvirateState(SavedState):
         "turn",
         "winner",
     )
+    final_stage = OVER
 
     def __init__(self, game: TriumvirateTable) -> None:
         self.game = game
@@ -160,47 +161,19 @@ class TriumvirateState(SavedState):
 
     # -- contract -----------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        """Seat to move, ``CHANCE`` or ``TERMINAL``."""
-        return self.player
-
-    def is_chance_node(self) -> bool:
-        """Whether dice are to be rolled."""
-        return self.player == CHANCE
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.stage == OVER
-
-    def clone(self) -> TriumvirateState:
-        """An independent copy (history is shared immutably)."""
-        c = TriumvirateState.__new__(TriumvirateState)
-        c.game = self.game
-        c.owner = self.owner[:]
-        c.count = self.count[:]
-        c.holdings = [self.holdings[0].copy(), self.holdings[1].copy(), self.holdings[2].copy()]
-        c.troops = self.troops.copy()
-        c.leader = self.leader.copy()
-        c.alive = self.alive.copy()
-        c.conquests = self.conquests.copy()
-        c.popularity = self.popularity.copy()
-        c.streak = self.streak.copy()
-        c.moved = self.moved.copy()
-        c.attack = self.attack.copy()
-        c.battle = None if self.battle is None else self.battle.copy()
-        c.battle_queue = self.battle_queue.copy()
-        c.civil_war = self.civil_war
-        c.stage = self.stage
-        c.player = self.player
-        c.turn = self.turn
-        c.first = self.first
-        c.round = self.round
-        c.mp = self.mp
-        c.winner = self.winner
-        c.end_reason = self.end_reason
-        c._hist = self._hist
-        c._hlen = self._hlen
-        return c
+    clone = cloner(
+        shared=(
+            "game", "civil_war", "stage", "player", "turn", "first", "round", "mp", "winner",
+            "end_reason", "_hist", "_hlen",
+        ),
+        copied=(
+            "troops", "leader", "alive", "conquests", "popularity", "streak", "moved", "attack",
+            "battle_queue",
+        ),
+        sliced=("owner", "count"),
+        unrolled={"holdings": 3},  # one a force
+        optional=("battle",),
+    )  # fmt: skip
 
     def legal_actions(self) -> list[Action]:
         """The legal decisions of the seat to move, in a fixed order."""
@@ -691,9 +664,7 @@ class TriumvirateState(SavedState):
 
     def returns(self) -> list[float]:
         """1.0 to the winner, 0.0 to the others; all 0.0 at the round cap or before the end."""
-        if self.stage != OVER or self.winner < 0:
-            return [0.0, 0.0, 0.0]
-        return [1.0 if s == self.winner else 0.0 for s in range(3)]
+        return win_shares([self.winner] if self.stage == OVER and self.winner >= 0 else [], 3)
 
     def scores(self) -> list[Any]:
         """Per seat: alive, troops, popularity, conquests, turns ended in Rome in civil war."""

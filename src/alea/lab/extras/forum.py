@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from alea.core.game import State
 from alea.games.forum.board import BOARD
-from alea.games.forum.state import region_prestige
+from alea.games.forum.constants import region_prestige
 from alea.lab.html import Section, paragraph, pct, table
 
 if TYPE_CHECKING:

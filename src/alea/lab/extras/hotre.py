@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from alea.core.game import State
 from alea.games.hotre.board import BOARD
+from alea.games.hotre.constants import POINT_SOURCES
 from alea.games.hotre.state import HotreState
 from alea.lab.hooks import Milestone
 from alea.lab.html import Section, ci, paragraph, pct, table
@@ -35,17 +36,7 @@ if TYPE_CHECKING:
     from alea.lab.html import Figures
 
 PEOPLE_SOURCES = ("cities", "presence", "domination", "control", "loot", "kingdoms", "bribes")
-FACTION_SOURCES = (
-    "cities",
-    "presence",
-    "domination",
-    "control",
-    "emperor",
-    "loot",
-    "end_lands",
-    "bribes",
-    "spent",
-)
+FACTION_SOURCES = tuple(s for s in POINT_SOURCES if s not in ("kingdoms", "carried"))
 SOURCES = (
     *(f"people.{s}" for s in PEOPLE_SOURCES),
     *(f"faction.{s}" for s in FACTION_SOURCES),

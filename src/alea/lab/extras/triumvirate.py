@@ -58,7 +58,7 @@ def _civil(run: RunData) -> list[dict[str, Any]]:
 
 def report_sections(runs: Sequence[RunData], figures: Figures) -> list[Section]:
     """The civil war: how often and when it starts, who starts it and whether that pays."""
-    from alea.lab.report import COLOURS, new_figure
+    from alea.lab.report import histograms
 
     rows = []
     starters = []
@@ -112,24 +112,7 @@ def report_sections(runs: Sequence[RunData], figures: Figures) -> list[Section]:
     )
     wars_by_run = [[w["round"] for w in _civil(r)] for r in runs]
     if any(wars_by_run):
-        fig = new_figure(7.5, 3.4)
-        ax = fig.add_subplot()
-        top = max(max(v) for v in wars_by_run if v)
-        bins = [x - 0.5 for x in range(0, top + 2)]
-        for i, (r, v) in enumerate(zip(runs, wars_by_run, strict=True)):
-            if v:
-                ax.hist(
-                    v,
-                    bins=bins,
-                    histtype="step",
-                    lw=1.6,
-                    density=True,
-                    label=r.label,
-                    color=COLOURS[i % len(COLOURS)],
-                )
-        ax.set_xlabel("round in which the civil war starts")
-        ax.set_ylabel("share of games")
-        ax.legend(fontsize=8, frameon=False)
+        fig = histograms(runs, wars_by_run, "round in which the civil war starts")
         body += figures.add("civil-war-round", fig, "Round in which the civil war starts")
     falls = []
     for r in runs:

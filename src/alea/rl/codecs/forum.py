@@ -42,7 +42,7 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
-from alea.games.forum.state import N_SPACES, STAGE_NAMES
+from alea.games.forum.constants import N_SPACES, STAGE_NAMES
 from alea.rl import pixels
 from alea.rl.codecs.base import (
     FloatArray,

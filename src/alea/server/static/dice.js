@@ -19,9 +19,10 @@ function svgEl(tag, attrs) {
   return e;
 }
 
-// One die: pips for a d6, the number on a many-sided die.
+// One die: pips for a d6, the number on a many-sided die, or a total (``sides`` 0) of several.
 function dieSvg(value, sides) {
-  const svg = svgEl("svg", { viewBox: "0 0 24 24", class: "die", role: "img", "aria-label": "d" + sides + " showing " + value, "data-value": value });
+  const label = sides ? "d" + sides + " showing " + value : "dice totalling " + value;
+  const svg = svgEl("svg", { viewBox: "0 0 24 24", class: "die", role: "img", "aria-label": label, "data-value": value });
   svg.append(svgEl("rect", { x: 1, y: 1, width: 22, height: 22, rx: sides === 6 ? 4 : 7, class: "face" }));
   if (sides === 6 && PIPS[value]) {
     for (const [cx, cy] of PIPS[value]) svg.append(svgEl("circle", { cx, cy, r: 2.3, class: "pip" }));

@@ -162,7 +162,10 @@ function showYou(msg) {
   const rows = msg.panel || [];
   $("youPanel").hidden = !rows.length;
   $("youTitle").textContent = msg.seat === null ? "You" : "You · " + msg.players[msg.seat];
-  $("you").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+  $("you").replaceChildren(...rows.flatMap(([k, v, detail]) => [
+    el("dt", {}, k),
+    detail ? el("dd", {}, v, el("small", {}, detail)) : el("dd", {}, v),
+  ]));
 }
 
 function showScores(msg) {

@@ -1,4 +1,5 @@
-// Step through any game, as a spectator sees it.
+// Step through any game, as a spectator sees it: each move's board, its last move marked and
+// the latest dice beside it, as the play page shows them.
 "use strict";
 
 const id = gameId();
@@ -9,7 +10,9 @@ async function go(to) {
   try {
     const f = await api("GET", "/api/games/" + id + "/frames/" + to);
     k = f.k; n = f.n;
-    $("board").innerHTML = f.svg;
+    $("zoomer").innerHTML = f.svg;
+    markLastMove(f.last_move || []);
+    showDice($("dice"), f.dice);
     $("slider").max = String(n);
     $("slider").value = String(k);
     $("pos").textContent = "move " + k + " of " + n;

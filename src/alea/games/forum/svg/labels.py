@@ -62,6 +62,8 @@ LEGENDS: Final[tuple[Box, ...]] = (
     (1220.0, MAP_TOP + 14.0, 1538.0, MAP_TOP + 134.0),
 )
 """The two legend boxes on the map: markets and trade boost (lower left), regions (upper right)."""
+OFF_MAP: Final = 1e6
+"""The cost of a label place that leaves the map: more than any crowding, so no name is cut."""
 
 
 def _token_zones(m: int) -> list[Box]:
@@ -122,8 +124,13 @@ def _labels() -> tuple[tuple[float, float, str], ...]:
         cost += sum(_overlap(box, z) for z in zones) * 0.06
         cost += sum(_overlap(box, g) for g in LEGENDS) * 0.5
         cost += sum(1.0 for a, b in segments if _crosses(box, a, b))
-        if box[0] < MAP_LEFT + 4 or box[2] > MAP_RIGHT - 4 or box[1] < MAP_TOP + 4:
-            cost += 500
+        if (
+            box[0] < MAP_LEFT + 4
+            or box[2] > MAP_RIGHT - 4
+            or box[1] < MAP_TOP + 4
+            or box[3] > MAP_BOTTOM - 4
+        ):
+            cost += OFF_MAP
         own = _gap(box, (x, y)) - _radius(BOARD.markets[m].type)
         other = min(_gap(box, _pt(k)) - _radius(BOARD.markets[k].type) for k in range(n) if k != m)
         if other < own + 8:
