@@ -331,11 +331,11 @@ def test_a_clock_running_out_and_a_seat_taken_back_show_on_both_processes(
             back = next(
                 v
                 for v in views(ws, time.monotonic() + 30)
-                if v["type"] == "error" or v["seats"][0]["kind"] == "human"
+                if v["type"] == "error"
+                or (v["seats"][0]["kind"] == "human" and v["clock"]["left"][0] > 50)
             )
-            assert back["type"] == "view", back
+            assert back["type"] == "view", back  # with the time of a move to go on with
             assert not back["seats"][0]["stand_in"]
-            assert back["clock"]["left"][0] > 50  # the time of a move to go on with
 
 
 def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: Path) -> None:

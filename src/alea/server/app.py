@@ -38,7 +38,8 @@ from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.core.record import GameRecord
 from alea.render import style_sources, why_not
-from alea.server import chat
+from alea.server import accounts, chat, ratings
+from alea.server.accounts import Account, AccountError
 from alea.server.clocks import Clock
 from alea.server.coordination import coordinator_for, peer_origin, socket_origin
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
@@ -63,6 +64,8 @@ MAX_IDS = 200
 """Most games one request for summaries may name (a player's list of games)."""
 MAX_TOKEN = 200
 """Longest seat token read."""
+SESSION_COOKIE = "alea_session"
+"""The cookie that holds a signed-in browser's session token."""
 
 TITLES = {
     "triumvirate": "Roman Conquest: The First Triumvirate",
@@ -294,12 +297,14 @@ def create_app(
     chat_lines = ClientBuckets(lim.chat_rate, lim.chat_burst)
     imports = ClientBuckets(lim.import_rate, lim.import_burst)
     frame_asks = ClientBuckets(lim.frame_rate, lim.frame_burst)
+    sign_ins = ClientBuckets(lim.signin_rate, lim.signin_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
     connections: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
+        store.on_finish.append(functools.partial(ratings.rate_game, store))
         n = (os.cpu_count() or 1) if workers is None else workers
         # Spawned, not forked: a forked worker would inherit the listening socket and keep
         # the port busy after the server dies.
@@ -318,6 +323,7 @@ def create_app(
                 await asyncio.sleep(lim.sweep_every)
                 try:
                     await hub.sweep()
+                    await asyncio.to_thread(ratings.rate_pending, store)
                 except Exception as exc:
                     log.error("sweep failed: %s: %s", type(exc).__name__, short(exc))
 
@@ -436,6 +442,107 @@ def create_app(
             raise _error(404, "no such file")
         return Response(item.read_bytes(), media_type=_TYPES[ext])
 
+    # -- accounts and ratings -------------------------------------------------------------------
+
+    def signed_in(request: Request) -> Account | None:
+        """The account whose live session the request's cookie holds, if any."""
+        return accounts.session_account(store(), request.cookies.get(SESSION_COOKIE))
+
+    def refuse_account_name(name: str | None, where: str) -> None:
+        """Refuse a display name that is an account's, given by someone not signed in as it."""
+        if name is not None and accounts.name_belongs_to_account(store(), name):
+            raise _error(
+                409,
+                f"{where}: {name!r} is the name of an account; sign in as it, "
+                "or choose another name",
+            )
+
+    def session_response(request: Request, account: Account, status: int) -> JSONResponse:
+        """Answer a registration or sign-in: a new session, in an HttpOnly cookie."""
+        token = accounts.open_session(store(), account)
+        response = JSONResponse({"name": account.name}, status_code=status)
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=accounts.SESSION_DAYS * 86400,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+        return response
+
+    async def account_answer(
+        request: Request, what: str, check: Callable[[Store, Any, Any], Account], status: int
+    ) -> JSONResponse:
+        """A registration or sign-in: rate-limited per client, checked off the event loop."""
+        body = await json_body(request, 2_000, what)
+        if not sign_ins.take(_client(request)):
+            raise _error(429, "too many sign-ins tried from your address: wait a minute")
+        try:
+            account = await asyncio.to_thread(
+                check, store(), body.get("name"), body.get("password")
+            )
+        except AccountError as exc:
+            raise _error(exc.status, str(exc)) from None
+        return session_response(request, account, status)
+
+    def private(body: dict[str, Any]) -> JSONResponse:
+        """An answer for one account's eyes: no cache keeps it."""
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/account")
+    async def account_info(request: Request) -> JSONResponse:
+        account = signed_in(request)
+        if account is None:
+            return private({"name": None, "ratings": {}})
+        return private({"name": account.name, "ratings": ratings.ratings_of(store(), account.id)})
+
+    @app.post("/api/account/register")
+    async def register(request: Request) -> JSONResponse:
+        return await account_answer(request, "a registration", accounts.register, 201)
+
+    @app.post("/api/account/signin")
+    async def sign_in(request: Request) -> JSONResponse:
+        return await account_answer(request, "a sign-in", accounts.authenticate, 200)
+
+    @app.post("/api/account/signout")
+    async def sign_out(request: Request) -> JSONResponse:
+        await json_body(request, 2_000, "a sign-out")
+        accounts.close_session(store(), request.cookies.get(SESSION_COOKIE))
+        response = JSONResponse({"name": None})
+        response.delete_cookie(
+            SESSION_COOKIE,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+        return response
+
+    @app.get("/api/my/games")
+    async def my_games(request: Request) -> JSONResponse:
+        account = signed_in(request)
+        if account is None:
+            raise _error(401, "sign in to see your account's games")
+        return private(
+            {
+                "name": account.name,
+                "seats": accounts.seats_of(store(), account),
+                "ratings": ratings.ratings_of(store(), account.id),
+            }
+        )
+
+    @app.get("/api/ratings")
+    async def rating_list(game: str, limit: int = 20) -> dict[str, Any]:
+        if game not in alea.GAMES:
+            raise _error(
+                400, f"unknown game {short(game, 40)!r}; the games are {', '.join(alea.GAMES)}"
+            )
+        if not 1 <= limit <= 100:
+            raise _error(400, "limit is a whole number from 1 to 100")
+        return {"game": game, "ratings": ratings.leaderboard(store(), game, limit)}
+
     # -- lobby API ------------------------------------------------------------------------------
 
     @app.get("/api/catalog")
@@ -494,6 +601,18 @@ def create_app(
                 if player is not None:
                     seat["player"] = player
             seats.append(seat)
+        account = signed_in(request)
+        mine = None
+        if account is not None:  # the creator's seat: the first one with a link
+            mine = next(
+                (i for i, s in enumerate(seats) if s["kind"] == "human" and not s.get("lobby")),
+                None,
+            )
+            if mine is not None:
+                seats[mine].update(player=account.name, account=account.id)
+        for i, s in enumerate(seats):
+            if i != mine:
+                refuse_account_name(s.get("player"), f"seat {i + 1}")
         humans = any(s["kind"] == "human" for s in seats)
         seed = body.get("seed")
         if seed is not None:
@@ -540,12 +659,15 @@ def create_app(
             client=key,
             clock=None if clock is None else clock.to_json(),
         )
+        if account is not None and mine is not None:
+            accounts.tie_seat(store(), account, game_id, mine, tokens[mine])
         if not humans:
             await hub().room(game_id)  # bots alone: start playing now
         return JSONResponse(
             {
                 "id": game_id,
                 "host_token": host,
+                "mine": mine,
                 "seats": [
                     {
                         "seat": i,
@@ -707,15 +829,24 @@ def create_app(
             player = _player_name(body.get("name"), "name")
         except ValueError as exc:
             raise _error(400, str(exc)) from None
+        account = signed_in(request)
+        if account is not None:
+            player = account.name
+        else:
+            refuse_account_name(player, "name")
         room = await room_or_404(game_id)
         if not 0 <= seat < room.game.num_players:
             raise _error(
                 404, f"there is no seat {seat}: the seats are 0 to {room.game.num_players - 1}"
             )
         token = new_token()
-        why = await hub().take_seat(room, seat, digest(token), player)
+        why = await hub().take_seat(
+            room, seat, digest(token), player, None if account is None else account.id
+        )
         if why:
             raise _error(409, why)
+        if account is not None:
+            accounts.tie_seat(store(), account, game_id, seat, token)
         return {
             "id": game_id,
             "seat": seat,

@@ -56,6 +56,10 @@ class Limits:
     """Records a second one client may import on average."""
     import_burst: float = 5.0
     """Records one client may import at once."""
+    signin_rate: float = 0.2
+    """Sign-ins and registrations a second one client may try on average."""
+    signin_burst: float = 10.0
+    """Sign-ins and registrations one client may try at once."""
     frame_rate: float = 20.0
     """Replay frames a second one client may ask for on average."""
     frame_burst: float = 60.0

@@ -66,6 +66,11 @@ HOLD_EVERY = 16
 """Bot decisions whose views are held at most before their moves are stored and sent."""
 
 
+def _left(seat: dict[str, Any]) -> dict[str, Any]:
+    """What a seat keeps of its account when its player leaves it (for the ratings)."""
+    return {"account": seat["account"], "left": True} if "account" in seat else {}
+
+
 @dataclass(eq=False)
 class Viewer:
     """One open connection: a seat (or ``None`` for a spectator) and how to reach it."""
@@ -105,8 +110,8 @@ class Room:
     unsaved: list[dict[str, Any]] = field(default_factory=list)
     held: list[tuple[Viewer, dict[str, Any], int]] = field(default_factory=list)
     """Views of bots' decisions drawn but not yet sent, with the ``generation`` they were drawn
-    in: they wait for their moves to be stored (``Hub.release``), so that a run of bot moves
-    is stored in one transaction."""
+    in: after the first of a run, they wait for their moves to be stored (``Hub.release``), so
+    that the rest of a run of bot moves is stored in one transaction."""
     generation: int = 0
     """Counts the times the room went back to what the database holds, dropping moves it had
     applied (another process stored a move first, or took moves back)."""
@@ -676,6 +681,7 @@ class Hub:
                 return  # no await since the check: a kick now starts a new driver
 
     async def _drive_moves(self, room: Room) -> None:
+        released = False  # whether this run has sent its first view yet
         while True:
             async with room.lock:
                 state = room.state
@@ -713,7 +719,10 @@ class Hub:
                     # People watch each bot decision on its own (their page paces them): its
                     # view is drawn now and sent once the run of bot moves is stored.
                     self.hold(room)
-                    if len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
+                    if not released or len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
+                        released = True
+                        # The run's first view goes at once: it shows the move that started
+                        # the run (a person's, waiting to see it taken) and the first reply.
                         await self.release(room)
                     else:
                         await asyncio.sleep(0)  # let other games' work run between decisions
@@ -772,7 +781,12 @@ class Hub:
         """
         async with room.lock:
             seats = [dict(s) for s in room.seats]
-            seats[seat] = {"name": seats[seat]["name"], "kind": "bot", "agent": spec}
+            seats[seat] = {
+                "name": seats[seat]["name"],
+                "kind": "bot",
+                "agent": spec,
+                **_left(seats[seat]),
+            }
             status = status_for(seats, room.status)
             self.store.revoke_seat(room.id, seat)
             self.store.set_seats(room.id, seats, status)
@@ -799,8 +813,13 @@ class Hub:
         await self.broadcast(room)
         self.kick(room)
 
-    async def take_seat(self, room: Room, seat: int, token_hash: str, player: str | None) -> str:
-        """Give an open seat of the lobby to a player; ``""`` if done, else why not."""
+    async def take_seat(
+        self, room: Room, seat: int, token_hash: str, player: str | None, account: int | None = None
+    ) -> str:
+        """Give an open seat of the lobby to a player (``account``: theirs, if signed in).
+
+        Returns ``""`` if done, else why not.
+        """
         async with room.lock:
             if room.status not in ("open", "running"):
                 return f"the game is {room.status}: its seats can no longer be taken"
@@ -810,6 +829,8 @@ class Hub:
             seats[seat]["taken"] = True
             if player:
                 seats[seat]["player"] = player
+            if account is not None:
+                seats[seat]["account"] = account
             status = status_for(seats, room.status)
             took = await asyncio.to_thread(
                 self.store.take_seat, room.id, seat, token_hash, seats, status
@@ -873,6 +894,7 @@ class Hub:
                     "agent": "heuristic",
                     "forfeited": True,
                     **({"player": old["player"]} if old.get("player") else {}),
+                    **_left(old),
                 }
                 await asyncio.to_thread(self.store.revoke_seat, room.id, seat)
                 for viewer in room.viewers:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -35,6 +37,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from alea.server.coordination import CHANNEL, payload
+
+log = logging.getLogger("alea.server")
 
 metadata = MetaData()
 
@@ -114,8 +118,9 @@ def status_for(seats: list[dict[str, Any]], current: str) -> str:
 def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
     """What anyone may know of a seat.
 
-    Its name, kind, player's name, whether it is free, and whether a bot stands in for its
-    player (or took it over when the player forfeited).
+    Its name, kind, player's name, whether it is free, whether a bot stands in for its
+    player (or took it over when the player forfeited), and whether its player is an account
+    (never which one).
     """
     return {
         "name": seat["name"],
@@ -124,6 +129,7 @@ def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "open": joinable(seat),
         "stand_in": bool(seat.get("stand_in")),
         "forfeited": bool(seat.get("forfeited")),
+        "account": isinstance(seat.get("account"), int),
     }
 
 
@@ -249,6 +255,8 @@ class Store:
         self.notifies = self.engine.dialect.name == "postgresql"
         self.sender = secrets.token_hex(6)
         """Names this process in its notifications, so that it can skip its own."""
+        self.on_finish: list[Callable[[str], object]] = []
+        """Called with a game's id once a move that finished it is stored (the ratings)."""
         migrate(self.engine)
 
     def notify(self, conn: Any, game_ids: list[str], what: str = "game") -> None:
@@ -382,6 +390,12 @@ class Store:
                 )
             )
             self.notify(conn, [game_id])
+        if status == "finished":
+            for hook in self.on_finish:
+                try:
+                    hook(game_id)
+                except Exception as exc:  # the moves are stored: a later sweep tries again
+                    log.error("after game %s finished: %s: %s", game_id, type(exc).__name__, exc)
 
     def truncate(self, game_id: str, keep: int, status: str, to_move: int) -> None:
         """Delete a game's moves after the first ``keep`` (a move taken back) in one transaction."""

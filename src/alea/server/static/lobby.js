@@ -2,6 +2,7 @@
 "use strict";
 
 let catalog = null;
+let ratingsByGame = {};  // game id -> account name -> shown rating
 
 function currentGame() { return catalog.games.find((g) => g.id === $("game").value); }
 
@@ -80,7 +81,7 @@ function drawSeats() {
 
 async function create() {
   const g = currentGame();
-  const name = playerName();
+  const name = AleaAccount.name ? "" : playerName();  // an account plays under its own name
   let named = false;
   const seats = [...document.querySelectorAll("#seats select")].map((s) => {
     const v = s.value;
@@ -130,6 +131,11 @@ async function join(g, i) {
 
 function seatCell(g, s, i) {
   const who = s.kind === "bot" ? " (bot)" : s.player ? " (" + s.player + ")" : "";
+  const rated = s.account && s.player ? (ratingsByGame[g.game] || {})[s.player] : undefined;
+  if (rated !== undefined) {
+    return el("span", { class: "seat" }, s.name + " (" + s.player + " ",
+      el("span", { class: "rating", title: "rating in this game" }, String(rated)), ")");
+  }
   if (!s.open) return el("span", { class: "seat" }, s.name + who);
   return el("span", { class: "seat free" }, s.name + ": ",
     el("button", { class: "join", title: "Take the seat of " + s.name, onclick: () => join(g, i) }, "Join"));
@@ -150,7 +156,26 @@ function gameRow(g) {
   return el("tr", {}, el("td", {}, title), seats, el("td", {}, g.moves + " moves"), el("td", {}, link));
 }
 
+function drawRatings(boards) {
+  const tables = boards.map(({ game, ratings }) => {
+    const title = (catalog.games.find((c) => c.id === game) || {}).title || game;
+    const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", { class: "num" }, "Rating"), el("th", { class: "num" }, "Games"));
+    const rows = ratings.slice(0, 8).map((r, i) => el("tr", { class: r.kind === "account" && r.name === AleaAccount.name ? "me" : "" },
+      el("td", {}, String(i + 1)), el("td", {}, r.name), el("td", { class: "num" }, String(r.rating)), el("td", { class: "num" }, String(r.games))));
+    const body = rows.length ? rows : [el("tr", {}, el("td", { colspan: "4" }, "no rated games yet"))];
+    return el("div", {}, el("h3", {}, title), el("table", { class: "games", "aria-label": "Ratings: " + title }, head, ...body));
+  });
+  $("ratings").replaceChildren(el("div", { class: "leaderboards" }, ...tables));
+}
+
+async function refreshRatings() {
+  const boards = await Promise.all(catalog.games.map((g) => api("GET", "/api/ratings?game=" + g.id + "&limit=100")));
+  ratingsByGame = Object.fromEntries(boards.map((b) => [b.game, Object.fromEntries(b.ratings.filter((r) => r.kind === "account").map((r) => [r.name, r.rating]))]));
+  drawRatings(boards);
+}
+
 async function refresh() {
+  try { await refreshRatings(); } catch (e) { toast(e.message); }
   for (const status of ["open", "running", "finished"]) {
     const data = await api("GET", "/api/games?status=" + status);
     const rows = data.games.map(gameRow);
@@ -177,6 +202,10 @@ async function importRecord(ev) {
   $("playerName").value = localStorage.getItem("alea-name") || "";
   $("playerName").addEventListener("change", () => localStorage.setItem("alea-name", playerName()));
   $("import").addEventListener("change", importRecord);
+  document.addEventListener("alea:account", (ev) => {
+    $("nameRow").hidden = Boolean(ev.detail.name);
+    if (catalog) refresh();
+  });
   drawPlayers();
   refresh();
   setInterval(refresh, 10000);
