@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Start the distribution's PostgreSQL cluster and create the test role and database (idempotent).
+# Start the distribution's PostgreSQL cluster and create the test role and a database owned by it
+# (idempotent): alea_test, or the database named as the first argument.
 set -euo pipefail
+database=${1:-alea_test}
 sudo=""
 if [[ $(id -u) -ne 0 ]] && command -v sudo >/dev/null 2>&1; then
     sudo="sudo"
@@ -27,6 +29,6 @@ run_sql() {
 if [[ $(run_sql "select 1 from pg_roles where rolname='alea'") != 1 ]]; then
     run_sql "create role alea login password 'alea'"
 fi
-if [[ $(run_sql "select 1 from pg_database where datname='alea_test'") != 1 ]]; then
-    run_sql "create database alea_test owner alea"
+if [[ $(run_sql "select 1 from pg_database where datname='$database'") != 1 ]]; then
+    run_sql "create database $database owner alea"
 fi

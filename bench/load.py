@@ -18,6 +18,17 @@ The server runs with its per-client limits raised: every simulated player shares
     .venv/bin/python bench/load.py --games 50 --seconds 20 --game triumvirate
     .venv/bin/python bench/load.py --replays 4           # and 4 clients paging through replays
 
+``--processes N`` runs N ``alea serve`` processes on one PostgreSQL database (``--db``, which
+is emptied first) and deals the games out among them: each game is created and opened on one
+process, and its player connects to the next one, so every move crosses between processes
+through the database. ``--nginx`` puts nginx in front (``deploy/nginx.conf``) and sends every
+request through it instead.
+
+    bash .ci/postgres.sh alea_bench                      # once: a database of its own
+    DB=postgresql+psycopg://alea:alea@127.0.0.1:5432/alea_bench
+    .venv/bin/python bench/load.py --processes 2 --db $DB --games 50 --seconds 20
+    .venv/bin/python bench/load.py --processes 4 --db $DB --games 1000 --seconds 120 --nginx
+
 Target: 0 errors and a p99 latency under 100 ms.
 """
 
@@ -25,19 +36,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+from server_helpers import server
 
 
 def free_port() -> int:
@@ -172,7 +189,11 @@ async def seat(
             return
         body = game_body(made["game"], bot)
         try:
-            made = {**await asyncio.to_thread(post, port, "/api/games", body), "game": body["game"]}
+            made = {
+                **await asyncio.to_thread(post, port, "/api/games", body),
+                "game": body["game"],
+                "port": port,
+            }
         except Exception as exc:
             t.errors.append(f"creating a game: {type(exc).__name__}: {exc}")
             return
@@ -221,7 +242,6 @@ async def play(
 
 
 async def run(
-    port: int,
     games: list[dict[str, Any]],
     seconds: float,
     seed: int,
@@ -238,12 +258,18 @@ async def run(
     if replay is not None:
         readers = [
             page_replay(
-                port, replay[0], replay[1], until, t, random.Random(rng.random()), replay_rate
+                games[0]["port"],
+                replay[0],
+                replay[1],
+                until,
+                t,
+                random.Random(rng.random()),
+                replay_rate,
             )
             for _ in range(replays)
         ]
     await asyncio.gather(
-        *(seat(port, g, until, random.Random(rng.random()), t, think, bot) for g in games),
+        *(seat(g["port"], g, until, random.Random(rng.random()), t, think, bot) for g in games),
         *readers,
     )
     return t
@@ -254,6 +280,41 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def empty(db: str) -> None:
+    """Drop every table of the database at ``db`` (the servers migrate it afresh)."""
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(db)
+    tables = MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
+    engine.dispose()
+
+
+@contextlib.contextmanager
+def nginx(ports: list[int], tmp: Path) -> Iterator[int]:
+    """nginx with ``deploy/nginx.conf`` in front of the servers on ``ports``; its port."""
+    run = tmp / "nginx"
+    (run / "tmp").mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parents[1] / "deploy" / "nginx.conf", run)
+    port = free_port()
+    (run / "listen.conf").write_text(f"listen 127.0.0.1:{port};\n")
+    (run / "upstreams.conf").write_text(
+        "".join(f"server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
+    )
+    subprocess.run(["nginx", "-p", str(run), "-c", "nginx.conf"], check=True)
+    try:
+        for _ in range(200):
+            try:
+                get(port, "/api/catalog")
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield port
+    finally:
+        subprocess.run(["nginx", "-p", str(run), "-c", "nginx.conf", "-s", "stop"], check=False)
 
 
 def main() -> int:
@@ -292,53 +353,69 @@ def main() -> int:
         action="store_true",
         help="players take every board picture whole instead of as patches to the last one",
     )
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="alea serve processes on one PostgreSQL database (--db); 1: one on SQLite",
+    )
+    ap.add_argument(
+        "--db",
+        default=None,
+        help="PostgreSQL URL the processes share (emptied first), e.g. "
+        "postgresql+psycopg://alea:alea@127.0.0.1:5432/alea_bench",
+    )
+    ap.add_argument(
+        "--nginx", action="store_true", help="send every request through nginx in front"
+    )
     ns = ap.parse_args()
     PATCHES["on"] = not ns.whole_pictures
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "load.db"
-        cmd = [
-            sys.executable,
-            "-m",
-            "alea",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{db}",
-            *(x for limit in OPEN_LIMITS for x in ("--limit", limit)),
-        ]
+    load_before = f"{os.getloadavg()[0]:.2f}"
+    if ns.processes < 1:
+        ap.error("--processes must be at least 1")
+    if (ns.processes > 1 or ns.nginx) and not (ns.db or "").startswith("postgresql"):
+        ap.error("several processes (or nginx) share a PostgreSQL database: name it with --db")
+    if ns.nginx and shutil.which("nginx") is None:
+        ap.error("nginx is not installed (apt-get install nginx-light)")
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        db = ns.db
+        if db is None:
+            db = f"sqlite:///{Path(tmp) / 'load.db'}"
+        else:
+            empty(db)
+        ports = [free_port() for _ in range(ns.processes)]
+        flags = [x for limit in OPEN_LIMITS for x in ("--limit", limit)]
         if ns.workers is not None:
-            cmd += ["--workers", str(ns.workers)]
-        server_log = (Path(tmp) / "server.log").open("w")
-        server = subprocess.Popen(cmd, stdout=server_log, stderr=subprocess.STDOUT)
+            flags += ["--workers", str(ns.workers)]
+        servers = [
+            stack.enter_context(server(db, port, *flags, log=Path(tmp) / f"server-{port}.log"))
+            for port in ports
+        ]
+        front = stack.enter_context(nginx(ports, Path(tmp))) if ns.nginx else None
         try:
-            for _ in range(400):
-                try:
-                    get(port, "/api/catalog")
-                    break
-                except OSError:
-                    time.sleep(0.05)
             replay = None
             if ns.replays:
                 record = long_record(ns.seed)
-                imported = post(port, "/api/records", record)
+                imported = post(front or ports[0], "/api/records", record)
                 replay = (imported["id"], len(record["actions"]))
             games = []
             for i in range(ns.games):
                 name = GAMES[i % len(GAMES)] if ns.game == "mix" else ns.game
-                made = post(port, "/api/games", game_body(name, ns.bot))
-                games.append({**made, "game": name})
+                home = ports[i % len(ports)]
+                made = post(front or home, "/api/games", game_body(name, ns.bot))
                 # A game is loaded when first opened: open each once now, as its first visitor
-                # would, so the run measures play rather than two hundred loads at once.
-                get(port, f"/api/games/{made['id']}/frames/0")
-            moves_before = sum(get(port, f"/api/games/{g['id']}")["moves"] for g in games)
-            cpu_before = cpu_seconds(server.pid)
+                # would, so the run measures play rather than two hundred loads at once. Its
+                # player then connects to the next process (with several), as a player sent
+                # elsewhere by a load balancer would.
+                get(front or home, f"/api/games/{made['id']}/frames/0")
+                player = front or ports[(i + 1) % len(ports)]
+                games.append({**made, "game": name, "port": player})
+            moves_before = sum(get(g["port"], f"/api/games/{g['id']}")["moves"] for g in games)
+            cpu_before = sum(cpu_seconds(proc.pid) for proc in servers)
             client_before = time.process_time()
             start = time.monotonic()
             t = asyncio.run(
                 run(
-                    port,
                     games,
                     ns.seconds,
                     ns.seed,
@@ -351,24 +428,29 @@ def main() -> int:
             )
             elapsed = time.monotonic() - start
             ids = [g["id"] for g in games] + t.created
-            moves_after = sum(get(port, f"/api/games/{i}")["moves"] for i in ids)
-            cpu = cpu_seconds(server.pid) - cpu_before
+            moves_after = sum(get(front or ports[0], f"/api/games/{i}")["moves"] for i in ids)
+            cpu = sum(cpu_seconds(proc.pid) for proc in servers) - cpu_before
             client_cpu = time.process_time() - client_before
         finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-            server_log.close()
-            logged = (Path(tmp) / "server.log").read_text().splitlines()
-            problems = [line for line in logged if "Error" in line]
+            stack.close()
+            problems = [
+                line
+                for log in sorted(Path(tmp).glob("server-*.log"))
+                for line in log.read_text().splitlines()
+                if "Error" in line
+            ]
     moves = moves_after - moves_before
     lat = [x * 1000 for x in t.latencies]
     kind = "games of all three" if ns.game == "mix" else f"{ns.game} games"
     print(
         f"alea serve load bench: {ns.games} {kind} at once, 1 human seat each over WebSocket"
         f" (thinking {ns.think:g} s a move on average), bots {ns.bot}; {elapsed:.0f} s"
+    )
+    where = "one SQLite file" if ns.db is None else "one PostgreSQL database"
+    print(
+        f"  {ns.processes} server process{'es' if ns.processes > 1 else ''} on {where}"
+        + (", behind nginx" if ns.nginx else "")
+        + f"; load average before and after: {load_before} / {os.getloadavg()[0]:.2f}"
     )
     rate = moves / elapsed
     print(f"  moves stored            {moves:>10,}  ({rate:,.0f}/s, bots and dice included)")
@@ -381,7 +463,8 @@ def main() -> int:
         f"  ({sent:.1f} KB a human move, {how})"
     )
     print(
-        f"  server CPU              {cpu:>10.1f} s  ({cpu / elapsed:.0%} of one core;"
+        f"  server CPU              {cpu:>10.1f} s  ({cpu / elapsed:.0%} of one core, all"
+        " processes;"
         f" {cpu * 1000 / max(t.human_moves, 1):.1f} ms a human move, the bot moves and"
         " views it brings included)"
     )

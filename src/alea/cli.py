@@ -535,6 +535,15 @@ def _parser() -> _Parser:
         help="accept a chosen seed for games with human seats (tests and local study only: "
         "whoever knows the seed knows every card to come)",
     )
+    serve.add_argument(
+        "--peer",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="address of another alea serve process on the same PostgreSQL database, e.g. "
+        "http://10.0.0.2:8000 (repeat for each): a page whose connection to this process "
+        "keeps failing tries the peers (docs/deploy.md)",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -569,7 +578,10 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         lock = lock_sqlite_file(ns.db)
     except ServeLockError as exc:
         raise UsageError(str(exc)) from None
-    app = create_app(ns.db, workers=ns.workers, limits=limits)
+    try:
+        app = create_app(ns.db, workers=ns.workers, limits=limits, peers=ns.peer)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     print(f"Alea is serving on http://{ns.host}:{ns.port}/ (database {_safe_url(ns.db)})")
     # Views are mostly SVG text; compressing each one costs the server more than it saves on
     # the loopback and local networks it serves, so per-message deflate stays off.

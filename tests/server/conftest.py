@@ -1,4 +1,5 @@
-"""Fixtures of the web app tests: one headless chromium a module, for the browser tests."""
+"""Fixtures of the web app tests: one headless chromium a module for the browser tests, and the
+PostgreSQL test database."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, FLAGS
+from server_helpers import CHROMIUM, FLAGS, POSTGRES_URL, empty_database
 
 
 @pytest.fixture(scope="module")
@@ -19,3 +20,12 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """The PostgreSQL test database, emptied and held by this test alone (skips without one)."""
+    if not POSTGRES_URL:
+        pytest.skip("no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
+    with empty_database(POSTGRES_URL) as emptied:
+        yield emptied

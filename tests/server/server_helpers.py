@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from alea.server.app import create_app
@@ -31,6 +32,12 @@ FLAGS = [
     "--disable-dev-shm-usage",
 ]
 """Chromium's switches for a headless run in a container."""
+
+POSTGRES_URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
+"""A PostgreSQL database the tests may empty (``.ci/run`` starts a local server and sets it)."""
+needs_postgres = pytest.mark.skipif(
+    not POSTGRES_URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)"
+)
 
 TEST_LIMITS = Limits(
     fixed_seeds=True,
@@ -137,11 +144,13 @@ def server(
             out.close()  # type: ignore[union-attr]
 
 
-def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def post(
+    port: int, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> dict[str, Any]:
     req = urllib.request.Request(
         f"http://127.0.0.1:{port}{path}",
         data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())  # type: ignore[no-any-return]

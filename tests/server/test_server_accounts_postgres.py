@@ -8,24 +8,22 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, new_game
+from server_helpers import TEST_LIMITS, needs_postgres, new_game
 from test_server_accounts import schema_differences
-from test_server_postgres import URL, url  # noqa: F401  (the emptied test database)
 from test_server_ratings import PASSWORD, bot, finished_game, human, rows
 
 from alea.server import accounts, ratings
 from alea.server.app import create_app
 from alea.server.store import Store
 
-pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
+pytestmark = needs_postgres
 
 
 def test_accounts_sign_in_out_and_hold_seats_on_postgresql(
-    url: str,  # noqa: F811
+    postgres_url: str,
 ) -> None:
-    with TestClient(create_app(url, workers=0, limits=TEST_LIMITS)) as c:
+    with TestClient(create_app(postgres_url, workers=0, limits=TEST_LIMITS)) as c:
         r = c.post("/api/account/register", json={"name": "Livia", "password": PASSWORD})
         assert r.status_code == 201
         assert (
@@ -45,9 +43,9 @@ def test_accounts_sign_in_out_and_hold_seats_on_postgresql(
 
 
 def test_two_processes_rating_one_game_on_postgresql_count_it_once(
-    url: str,  # noqa: F811
+    postgres_url: str,
 ) -> None:
-    one, two = Store(url), Store(url)
+    one, two = Store(postgres_url), Store(postgres_url)
     livia = accounts.register(one, "Livia", PASSWORD)
     octavia = accounts.register(one, "Octavia", PASSWORD)
     for n in range(4):
@@ -75,8 +73,8 @@ def test_two_processes_rating_one_game_on_postgresql_count_it_once(
 
 
 def test_the_migrations_build_exactly_the_declared_tables_on_postgresql(
-    url: str,  # noqa: F811
+    postgres_url: str,
 ) -> None:
-    store = Store(url)
+    store = Store(postgres_url)
     assert schema_differences(store) == []
     store.engine.dispose()

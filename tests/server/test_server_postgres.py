@@ -6,28 +6,16 @@ local PostgreSQL server and sets it); otherwise it is skipped.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
-import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, empty_database, new_game, next_view, wait_for_turn
+from server_helpers import TEST_LIMITS, needs_postgres, new_game, next_view, wait_for_turn
 
 from alea.server.app import create_app
 
-URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
+pytestmark = needs_postgres
 
 
-@pytest.fixture
-def url() -> Iterator[str]:
-    assert URL is not None
-    with empty_database(URL) as emptied:
-        yield emptied
-
-
-def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:
-    app = create_app(url, workers=0, limits=TEST_LIMITS)
+def test_a_game_on_postgresql_survives_a_restart(postgres_url: str) -> None:
+    app = create_app(postgres_url, workers=0, limits=TEST_LIMITS)
     with TestClient(app) as c:
         made = new_game(c, "forum", ["human", "heuristic"], players=2, seed=4)
         token = made["seats"][0]["token"]
@@ -42,7 +30,7 @@ def test_a_game_on_postgresql_survives_a_restart(url: str) -> None:
         listed = c.get("/api/games?status=running").json()["games"]
         assert [g["id"] for g in listed] == [made["id"]]
     with (
-        TestClient(create_app(url, workers=0, limits=TEST_LIMITS)) as c,
+        TestClient(create_app(postgres_url, workers=0, limits=TEST_LIMITS)) as c,
         c.websocket_connect(f"/ws/{made['id']}") as ws,
     ):
         ws.send_json({"type": "hello", "token": token})

@@ -7,7 +7,6 @@ local PostgreSQL server and sets it). The SQLite test at the end always runs.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -17,25 +16,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import empty_database, free_port, post, server
+from server_helpers import free_port, needs_postgres, post, server
+from test_server_undo import keeps_the_turn
 from websockets.sync.client import ClientConnection, connect
 
-URL = os.environ.get("ALEA_TEST_POSTGRES_URL")
-needs_postgres = pytest.mark.skipif(not URL, reason="no PostgreSQL server (ALEA_TEST_POSTGRES_URL)")
+import alea
+from alea.server.store import Store
 
 
 @pytest.fixture
-def url() -> Iterator[str]:
-    assert URL is not None
-    with empty_database(URL) as emptied:
-        yield emptied
-
-
-@pytest.fixture
-def two(url: str, tmp_path: Path) -> Iterator[tuple[int, int, subprocess.Popen[bytes]]]:
+def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[int, int, subprocess.Popen[bytes]]]:
     """Two servers on the same database: their ports, and the first one's process."""
     a, b = free_port(), free_port()
-    with server(url, a, log=tmp_path / "a.log") as first, server(url, b, log=tmp_path / "b.log"):
+    with (
+        server(postgres_url, a, log=tmp_path / "a.log") as first,
+        server(postgres_url, b, log=tmp_path / "b.log"),
+    ):
         yield a, b, first
 
 
@@ -50,8 +46,8 @@ def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
     return post(port, "/api/games", body)
 
 
-def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
-    """The view and error messages ``ws`` receives until ``until`` (monotonic seconds)."""
+def messages(ws: ClientConnection, until: float, *kinds: str) -> Iterator[dict[str, Any]]:
+    """The messages of the types ``kinds`` that ``ws`` receives until ``until`` (monotonic)."""
     while True:
         left = until - time.monotonic()
         if left <= 0:
@@ -60,8 +56,13 @@ def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
             msg = json.loads(ws.recv(timeout=left))
         except TimeoutError:
             return
-        if msg["type"] in ("view", "error"):
+        if msg["type"] in kinds:
             yield msg
+
+
+def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
+    """The view and error messages ``ws`` receives until ``until`` (monotonic seconds)."""
+    return messages(ws, until, "view", "error")
 
 
 def first_view(ws: ClientConnection, token: str | None = None) -> dict[str, Any]:
@@ -170,6 +171,173 @@ def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
         assert view["seq"] >= before  # every move stored before the kill is still there
 
 
+def chat_line(ws: ClientConnection, text: str) -> dict[str, Any]:
+    """The chat message that brings the line ``text`` to ``ws`` (within 30 s)."""
+    for msg in messages(ws, time.monotonic() + 30, "chat"):
+        if any(line["text"] == text for line in msg["lines"]):
+            return msg
+    raise AssertionError(f"the chat line {text!r} never came")
+
+
+def socket(port: int, game_id: str) -> ClientConnection:
+    return connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**24)
+
+
+@needs_postgres
+def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    token = made["seats"][0]["token"]
+    with socket(a, gid) as player, socket(a, gid) as near, socket(b, gid) as far:
+        first_view(player, token)
+        first_view(near)
+        first_view(far)
+        player.send(json.dumps({"type": "chat", "text": "ave from the first process"}))
+        own = chat_line(player, "ave from the first process")
+        assert own["mine"] is True
+        assert not chat_line(near, "ave from the first process").get("mine")
+        heard = chat_line(far, "ave from the first process")
+        assert not heard.get("mine")
+        line = next(x for x in heard["lines"] if x["text"] == "ave from the first process")
+        assert line["author"] == "Crassus"
+        assert line["seat"] == 0
+        far.send(json.dumps({"type": "chat", "text": "vale from the second"}))
+        back = chat_line(player, "vale from the second")
+        assert [x["author"] for x in back["lines"]] == ["spectator"]
+        assert chat_line(far, "vale from the second")["mine"] is True
+        assert chat_line(near, "vale from the second")["mine"] is False
+        # Two lines written at once through the two processes: each viewer gets both, once.
+        player.send(json.dumps({"type": "chat", "text": "one"}))
+        far.send(json.dumps({"type": "chat", "text": "two"}))
+        for ws in (player, near, far):
+            seen: list[str] = []
+            for msg in messages(ws, time.monotonic() + 5, "chat"):
+                seen += [x["text"] for x in msg["lines"]]
+                if {"one", "two"} <= set(seen):
+                    break
+            assert sorted(seen) == ["one", "two"], seen
+
+
+@needs_postgres
+def test_a_seat_taken_through_one_process_shows_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = post(
+        a,
+        "/api/games",
+        {
+            "game": "triumvirate",
+            "seats": [{"kind": "human"}, {"kind": "human", "open": True}, {"kind": "human"}],
+        },
+    )
+    gid = made["id"]
+    with socket(b, gid) as far:
+        assert first_view(far)["seats"][1]["open"] is True
+        post(a, f"/api/games/{gid}/seats/1/join", {"name": "Bo"})
+        taken = next(v for v in views(far, time.monotonic() + 30) if not v["seats"][1]["open"])
+        assert taken["seats"][1]["player"] == "Bo"
+
+
+@needs_postgres
+def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    token = made["seats"][2]["token"]
+    with socket(b, gid) as player:
+        assert first_view(player, token)["seat"] == 2
+        post(a, f"/api/games/{gid}/seats/2/bot", {"agent": "random"}, {"x-alea-token": token})
+        handed = next(
+            v for v in views(player, time.monotonic() + 30) if v["seats"][2]["kind"] == "bot"
+        )
+        assert handed["seat"] is None, "the seat's link only watches once a bot has the seat"
+        assert handed["legal"] == []
+
+
+@needs_postgres
+def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
+    two: tuple[int, int, subprocess.Popen[bytes]], postgres_url: str
+) -> None:
+    a, b, _ = two
+    made = game(a, ["human", "human", "human"], seed=3)
+    gid = made["id"]
+    with socket(a, gid) as player, socket(b, gid) as far:
+        view = first_view(player, mover_token(a, made))
+        if not view["legal"]:
+            view = next(v for v in views(player, time.monotonic() + 30) if v["legal"])
+        first_view(far)
+        rules = alea.load("triumvirate")
+        state = rules.new_initial_state()
+        for action in Store(postgres_url).actions(gid):
+            state.apply_action(rules.action_from_json(action))
+        pick = keeps_the_turn(state)
+        player.send(json.dumps({"type": "act", "seq": view["seq"], "i": pick}))
+        moved = next(v for v in views(player, time.monotonic() + 30) if v["seq"] > view["seq"])
+        assert moved["undo"] is True
+        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] == moved["seq"])
+        player.send(json.dumps({"type": "undo"}))
+        note = "took back a move: " + view["legal"][pick]["text"]
+        chat_line(far, note)
+        # Another move in its place, at once: the other process shows it, not the one undone.
+        other = next(c for c in view["legal"] if c["i"] != pick)
+        player.send(json.dumps({"type": "act", "seq": view["seq"], "i": other["i"]}))
+        after = next(  # the dice after it rolled: a player's turn again
+            v
+            for v in views(player, time.monotonic() + 30)
+            if v["seq"] > view["seq"] and v["to_move"] >= 0
+        )
+        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] >= after["seq"])
+        # The room the other process holds is the first process's, move for move.
+        with socket(a, gid) as near, socket(b, gid) as again:
+            here, there = first_view(near), first_view(again)
+        assert there["seq"] == here["seq"]
+        assert there["log"] == here["log"]
+        assert there["log"][view["seq"]] == other["text"]
+        assert there["observation"] == here["observation"]
+
+
+@needs_postgres
+def test_a_clock_running_out_and_a_seat_taken_back_show_on_both_processes(
+    two: tuple[int, int, subprocess.Popen[bytes]],
+) -> None:
+    a, b, _ = two
+    bot = {"kind": "bot", "agent": "heuristic"}
+    made = post(
+        a,
+        "/api/games",
+        {
+            "game": "triumvirate",
+            "seed": 6,
+            "seats": [{"kind": "human"}, bot, bot],
+            "clock": {"kind": "realtime", "base": 2, "increment": 0},
+            "on_timeout": "bot",
+        },
+    )
+    gid = made["id"]
+    with socket(b, gid) as player, socket(a, gid) as far:
+        first_view(player, made["seats"][0]["token"])
+        first_view(far)
+        for ws in (player, far):
+            late = next(v for v in views(ws, time.monotonic() + 60) if v["seats"][0]["stand_in"])
+            assert late["clock"]["left"][0] == 0
+        player.send(json.dumps({"type": "reclaim"}))
+        for ws in (player, far):
+            back = next(
+                v
+                for v in views(ws, time.monotonic() + 30)
+                if v["type"] == "error"
+                or (v["seats"][0]["kind"] == "human" and v["clock"]["left"][0] > 50)
+            )
+            assert back["type"] == "view", back  # with the time of a move to go on with
+            assert not back["seats"][0]["stand_in"]
+
+
 def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     with server(db, free_port()):
@@ -192,3 +360,63 @@ def test_a_second_server_on_one_sqlite_file_stops_with_a_clear_error(tmp_path: P
     assert "already serving" in second.stderr
     assert "PostgreSQL" in second.stderr
     assert "Traceback" not in second.stderr
+
+
+def test_a_page_names_the_peers_it_may_reconnect_to_and_they_accept_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from alea.server.app import create_app
+
+    peers = ["http://10.0.0.2:8000", "https://Alea.example/"]
+    app = create_app(f"sqlite:///{tmp_path / 'p.db'}", workers=0, peers=peers)
+    with TestClient(app) as c:
+        page = c.get("/play/abc")
+        assert (
+            '<meta name="alea-peers" content="http://10.0.0.2:8000 https://alea.example">'
+            in page.text
+        )
+        connect_src = next(
+            part
+            for part in page.headers["content-security-policy"].split(";")
+            if "connect-src" in part
+        )
+        assert connect_src.split() == [
+            "connect-src",
+            "'self'",
+            "ws://10.0.0.2:8000",
+            "wss://alea.example",
+        ]
+        made = c.post(
+            "/api/games",
+            json={"game": "forum", "players": 2, "seats": [{"kind": "human"}] * 2},
+        )
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        # A page of a peer whose process died connects here; a page of another site may not.
+        with c.websocket_connect(f"/ws/{gid}", headers={"Origin": "http://10.0.0.2:8000"}) as ws:
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["type"] == "view"
+        with c.websocket_connect(f"/ws/{gid}", headers={"Origin": "http://10.0.0.3:8000"}) as ws:
+            assert "another site" in ws.receive_json()["message"]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'q.db'}", workers=0)) as c:
+        assert "alea-peers" not in c.get("/play/abc").text
+
+
+@pytest.mark.parametrize(
+    ("peer", "words"),
+    [
+        ("10.0.0.2:8000", "is not an address such as"),
+        ("ftp://10.0.0.2", "is not an address such as"),
+        ("http://10.0.0.2:8000/games", "give the origin"),
+        ("http://10.0.0.2:port", "is not an address"),
+        ('http://a"b.example', "a host name is letters"),
+    ],
+)
+def test_a_peer_that_is_not_an_origin_is_refused_saying_why(
+    tmp_path: Path, peer: str, words: str
+) -> None:
+    from alea.server.app import create_app
+
+    with pytest.raises(ValueError, match=words) as refused:
+        create_app(f"sqlite:///{tmp_path / 'r.db'}", workers=0, peers=[peer])
+    assert "--peer" in str(refused.value)

@@ -20,7 +20,7 @@ import logging
 import multiprocessing
 import os
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from typing import Any
@@ -41,8 +41,7 @@ from alea.render import style_sources, why_not
 from alea.server import accounts, chat, ratings
 from alea.server.accounts import Account, AccountError
 from alea.server.clocks import Clock
-from alea.server.coordination import coordinator_for
-from alea.server.frames import FrameCache
+from alea.server.coordination import coordinator_for, peer_origin, socket_origin
 from alea.server.limits import Bucket, ClientBuckets, Limits, check_agent, client_key
 from alea.server.rooms import WAITING, Hub, Room, StaleError, Viewer, board_svg
 from alea.server.rulebook import rulebook
@@ -75,22 +74,33 @@ TITLES = {
 }
 """Names shown in the lobby."""
 
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' "
-        + " ".join(style_sources()).encode("ascii")
-        + b"; img-src 'self' data:; "
-        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-        b"frame-ancestors 'none'",
-    ),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-]
-"""Sent with every HTTP response: only the server's own scripts and styles run (and the one
-fixed stylesheet the History of the Roman Empire board carries for phones), no page of
-another site may frame ours, and no browser guesses a type other than the one sent."""
+
+def security_headers(peers: Sequence[str] = ()) -> list[tuple[bytes, bytes]]:
+    """The headers sent with every HTTP response.
+
+    Only the server's own scripts and styles run (and the one fixed stylesheet the History of
+    the Roman Empire board carries for phones), no page of another site may frame ours, and no
+    browser guesses a type other than the one sent. Pages may open WebSockets to this server
+    and to its ``peers`` (origins of the other processes serving the same games).
+    """
+    sockets = "".join(f" {socket_origin(p)}" for p in peers)
+    return [
+        (
+            b"content-security-policy",
+            b"default-src 'self'; script-src 'self'; style-src 'self' "
+            + " ".join(style_sources()).encode("ascii")
+            + b"; img-src 'self' data:; "
+            + f"connect-src 'self'{sockets}; ".encode("ascii")
+            + b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+
+SECURITY_HEADERS = security_headers()
+"""The headers of a server without peers."""
 
 _STATIC = resources.files("alea.server").joinpath("static")
 _TYPES = {
@@ -113,8 +123,13 @@ class _Guard:
     log line; the checks before every handler are meant to make that never happen.
     """
 
-    def __init__(self, app: Callable[[Scope, Receive, SendASGI], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        app: Callable[[Scope, Receive, SendASGI], Awaitable[None]],
+        headers: list[tuple[bytes, bytes]] = SECURITY_HEADERS,
+    ) -> None:
         self.app = app
+        self.headers = headers
 
     async def __call__(self, scope: Scope, receive: Receive, send: SendASGI) -> None:
         if scope["type"] != "http":
@@ -126,7 +141,7 @@ class _Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *self.headers]
             await send(message)
 
         try:
@@ -206,14 +221,17 @@ def _error(status: int, message: str) -> HTTPException:
     return HTTPException(status_code=status, detail=message)
 
 
-def _same_origin(headers: Any) -> bool:
+def _same_origin(headers: Any, peers: Sequence[str] = ()) -> bool:
     """Whether a request comes from one of our own pages (or from no page at all).
 
     Browsers name the page's origin on every cross-site request, and on every POST and
-    WebSocket; a request without one comes from a program, which no page can drive.
+    WebSocket; a request without one comes from a program, which no page can drive. A page of
+    a peer (another process serving the same games) is one of ours.
     """
     origin = headers.get("origin")
     if origin is None:
+        return True
+    if origin.lower() in peers:
         return True
     try:
         return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
@@ -257,12 +275,16 @@ def create_app(
     rate: float | None = None,
     burst: float | None = None,
     limits: Limits | None = None,
+    peers: Sequence[str] = (),
 ) -> FastAPI:
     """The web app storing to ``db_url``; search bots think in ``workers`` processes (0: none).
 
     ``limits`` are the operator's figures (``Limits`` has the defaults); ``rate`` and ``burst``
-    override its per-connection message rate and burst.
+    override its per-connection message rate and burst. ``peers`` are the addresses of other
+    processes serving the same database, which the play page tries when this one stops
+    answering (``ValueError`` for one that is not an http or https origin).
     """
+    peer_list = tuple(peer_origin(p) for p in peers)
     lim = limits or Limits()
     if rate is not None:
         lim = dataclasses.replace(lim, message_rate=rate)
@@ -278,7 +300,6 @@ def create_app(
     sign_ins = ClientBuckets(lim.signin_rate, lim.signin_burst)
     client_messages = ClientBuckets(lim.client_message_rate, lim.client_message_burst)
     connections: dict[str, int] = {}
-    frames = FrameCache()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -293,7 +314,7 @@ def create_app(
         )
         coordinator = coordinator_for(db_url, store.sender)
         hub = Hub(store, executor, lim, slots=max(1, n), coordinator=coordinator)
-        await coordinator.start(hub.catch_up)
+        await coordinator.start(hub.heard)
         state.update(store=store, hub=hub)
         _app.state.hub = hub
 
@@ -322,7 +343,7 @@ def create_app(
                 executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Alea", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
-    app.add_middleware(_Guard)
+    app.add_middleware(_Guard, headers=security_headers(peer_list))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -381,13 +402,21 @@ def create_app(
     async def lobby_page() -> HTMLResponse:
         return _page("lobby.html")
 
+    def game_page() -> HTMLResponse:
+        """The play page, naming the peers its connection may fall back to."""
+        page = _page("play.html")
+        if not peer_list:
+            return page
+        meta = f'<meta name="alea-peers" content="{" ".join(peer_list)}">\n</head>'
+        return HTMLResponse(bytes(page.body).decode().replace("</head>", meta, 1))
+
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     async def play_page(game_id: str) -> HTMLResponse:
-        return _page("play.html")
+        return game_page()
 
     @app.get("/watch/{game_id}", response_class=HTMLResponse)
     async def watch_page(game_id: str) -> HTMLResponse:
-        return _page("play.html")
+        return game_page()
 
     @app.get("/my", response_class=HTMLResponse)
     async def my_games_page() -> HTMLResponse:
@@ -764,6 +793,7 @@ def create_app(
         hub().flush(room)
         if not 0 <= k <= room.seq:
             raise _error(404, f"the game has moves 0 to {room.seq}")
+        frames = hub().frames
         drawn = frames.cached(game_id, k)
         if drawn is None:
             try:
@@ -852,7 +882,7 @@ def create_app(
     async def play_socket(ws: WebSocket, game_id: str) -> None:
         client = _client(ws)
         refusal = None
-        if not _same_origin(ws.headers):
+        if not _same_origin(ws.headers, peer_list):
             refusal = "connections from another site's pages are refused", 4403
         elif connections.get(client, 0) >= lim.max_connections_per_client:
             refusal = "too many connections open from your address", 4429
@@ -1045,18 +1075,7 @@ def create_app(
                     chat=True,
                 )
                 return
-            await self.tell(room, viewer, text, "say")
-
-        async def tell(self, room: Room, viewer: Viewer, text: str, kind: str) -> None:
-            """Store a chat line of ``viewer``'s and send it to everyone watching."""
-            seat = None if viewer.seat is None else room.seats[viewer.seat]
-            line = await asyncio.to_thread(
-                chat.add_line, store(), room.id, viewer.seat, chat.author_of(seat), text, kind
-            )
-            for other in list(room.viewers):
-                mine = other is viewer
-                with contextlib.suppress(Exception):
-                    await other.send({"type": "chat", "lines": [line], "mine": mine})
+            await hub().say(room, viewer, text)
 
         async def take_back(self, room: Room, viewer: Viewer) -> None:
             """Undo the viewer's last decision if nothing was revealed since; the table hears."""
@@ -1067,8 +1086,7 @@ def create_app(
             if why:
                 await self.error(f"cannot take the move back: {why}", undo=True)
                 return
-            frames.forget(room.id)
-            await self.tell(room, viewer, f"took back a move: {text}", "note")
+            await hub().say(room, viewer, f"took back a move: {text}", "note")
 
         async def why(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             """Answer a click on a place with no legal action: the rule that forbids it."""

@@ -2,7 +2,8 @@
 
 A line is checked here (text, at most ``MAX_CHAT`` characters, no control characters but line
 breaks) and stored before anyone is sent it; pages show it as text, never as HTML. How often a
-client may write is a limit (``chat_rate``, ``chat_burst``).
+client may write is a limit (``chat_rate``, ``chat_burst``). Storing a line notifies the other
+server processes sharing the database, which send it to their viewers of the game.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def add_line(
                     "kind": kind,
                 }
                 conn.execute(chat_table.insert().values(**row))
+                store.notify(conn, [game_id], "chat")
         except IntegrityError:
             continue
         return {
@@ -104,13 +106,26 @@ def add_line(
     raise ChatError("the chat is busy: send the line again")
 
 
-def lines(store: Store, game_id: str, limit: int = CHAT_TAIL) -> list[dict[str, Any]]:
-    """The game's last ``limit`` lines, oldest first."""
+def lines(
+    store: Store, game_id: str, limit: int = CHAT_TAIL, after: int = 0
+) -> list[dict[str, Any]]:
+    """The game's last ``limit`` lines numbered above ``after``, oldest first.
+
+    A line numbered ``n`` is stored only once line ``n - 1`` is (``add_line`` numbers a line
+    after the last one committed), so reading above the last number seen never skips a line.
+    """
     with store.engine.connect() as conn:
         rows = conn.execute(
             select(chat_table)
-            .where(chat_table.c.game_id == game_id)
+            .where(chat_table.c.game_id == game_id, chat_table.c.n > after)
             .order_by(chat_table.c.n.desc())
             .limit(limit)
         ).all()
     return [_line(r) for r in reversed(rows)]
+
+
+def last_number(store: Store, game_id: str) -> int:
+    """The number of the game's latest line (0: none yet)."""
+    with store.engine.connect() as conn:
+        q = select(func.max(chat_table.c.n)).where(chat_table.c.game_id == game_id)
+        return int(conn.execute(q).scalar_one() or 0)

@@ -5,11 +5,12 @@ actions table's primary key), so two processes can never both store a move at th
 the second insert fails and its process catches up instead. Two things more are needed when
 several processes serve the same games, and a ``Coordinator`` provides them:
 
-- **Hearing of changes.** Whenever a process stores moves or changes a game's seats or status, the
-  same transaction sends a notification (PostgreSQL ``NOTIFY`` on the channel ``alea_games``; the
-  payload is the game's id and the sending process's name), delivered to every process when it
-  commits. A process that holds the
-  game's room reads the new moves and shows them to its viewers.
+- **Hearing of changes.** Whenever a process stores moves, changes a game's seats, status or
+  clocks, or stores a chat line, the same transaction sends a notification (PostgreSQL
+  ``NOTIFY`` on the channel ``alea_games``; the payload is the game's id, the sending process's
+  name and what changed: ``game``, ``undo`` for moves taken back, or ``chat``), delivered to
+  every process when it commits. A process that holds the game's room reads what is new and
+  shows it to its viewers; a process skips its own notifications, having shown the change.
 - **Driving.** Dice, bots and clocks of a game are played by exactly one process at a time: the
   one that holds the game's lease, a PostgreSQL session-level advisory lock keyed by the game's
   id. The database releases it the moment the holder's connection closes, which it does when the
@@ -29,9 +30,11 @@ import fcntl
 import hashlib
 import logging
 import os
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import IO, Any, Final
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 
@@ -42,8 +45,31 @@ CHANNEL: Final = "alea_games"
 RETRY: Final = 2.0
 """Seconds between a process's attempts to take over the games nobody drives."""
 
-OnChange = Callable[[str], Awaitable[None]]
-"""Called with a game's id when another process (or this one) changed it in the database."""
+CHANGES: Final = ("game", "undo", "chat")
+"""What a notification says changed: the game (moves, seats, status, clocks), its moves taken
+back (a process reads the game afresh: the moves after them may differ), or its chat."""
+
+OnChange = Callable[[str, str], Awaitable[None]]
+"""Called with a game's id and what changed (one of ``CHANGES``) when another process changed
+it in the database."""
+
+
+def payload(game_id: str, sender: str, what: str) -> str:
+    """The text of a notification: ``"GAME_ID SENDER WHAT"``."""
+    return f"{game_id} {sender} {what}"
+
+
+def parse_payload(text: str) -> tuple[str, str, str]:
+    """The game id, sender and change of a notification's text.
+
+    Raises:
+        ValueError: the text is not three words with a known change.
+
+    """
+    parts = text.split(" ")
+    if len(parts) != 3 or parts[2] not in CHANGES:
+        raise ValueError(f"not a notification of alea: {text[:80]!r}")
+    return parts[0], parts[1], parts[2]
 
 
 class ServeLockError(RuntimeError):
@@ -54,7 +80,7 @@ class Coordinator:
     """One process's part in sharing games with other processes (this base: the only one)."""
 
     async def start(self, on_change: OnChange) -> None:
-        """Begin hearing of changes; ``on_change`` is awaited for each changed game."""
+        """Begin hearing of other processes' changes; ``on_change`` is awaited for each."""
 
     async def claim(self, game_id: str) -> bool:
         """Whether this process drives ``game_id`` now (taking the lease if it is free)."""
@@ -111,6 +137,37 @@ def lock_sqlite_file(db_url: str) -> IO[str] | None:
     return handle
 
 
+def peer_origin(url: str) -> str:
+    """The origin (``scheme://host[:port]``) of another server process's address ``url``.
+
+    Pages of this process try the peers' addresses when their own stops answering.
+
+    Raises:
+        ValueError: ``url`` is not an http or https address of a host, without a path.
+
+    """
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018  # raises on a port that is not a number
+    except ValueError as exc:
+        raise ValueError(f"--peer {url!r} is not an address: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"--peer {url!r} is not an address such as http://10.0.0.2:8000 (http or https, "
+            "a host, an optional port)"
+        )
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise ValueError(f"--peer {url!r} has more than scheme, host and port: give the origin")
+    if not re.fullmatch(r"[A-Za-z0-9.\-:\[\]]+", parts.netloc):
+        raise ValueError(f"--peer {url!r}: a host name is letters, digits, dots and dashes")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+def socket_origin(origin: str) -> str:
+    """The WebSocket form of a peer's origin (``http`` becomes ``ws``, ``https`` ``wss``)."""
+    return "ws" + origin.removeprefix("http")
+
+
 def lease_key(game_id: str) -> int:
     """The advisory-lock key of a game: 63 bits of its id's SHA-256, as a signed bigint."""
     return int.from_bytes(
@@ -158,7 +215,9 @@ class PostgresCoordinator(Coordinator):
     async def _hear(self, on_change: OnChange) -> None:
         async for note in self._listen.notifies():
             try:
-                await on_change(note.payload)
+                game_id, sender, what = parse_payload(note.payload)
+                if sender != self.sender:
+                    await on_change(game_id, what)
             except Exception as exc:  # one game's trouble must not deafen the process
                 log.error(
                     "catching up game %s failed: %s: %s", note.payload, type(exc).__name__, exc

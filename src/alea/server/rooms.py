@@ -38,10 +38,11 @@ from alea.render import (
     latest_dice,
     render_observation,
 )
-from alea.server import clocks
+from alea.server import chat, clocks
 from alea.server.bots import FairPool, agent_for, bot_act, slow
 from alea.server.clocks import Clock
 from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
+from alea.server.frames import FrameCache
 from alea.server.limits import Limits
 from alea.server.patches import lines_of, make_patch
 from alea.server.store import Store, joinable, public_seat, status_for
@@ -128,6 +129,10 @@ class Room:
     """The seats' clocks, if the game has a time control."""
     clock_timer: asyncio.TimerHandle | None = None
     """Fires when the running clock runs out."""
+    chat_shown: int = 0
+    """The number of the last chat line sent to this room's viewers (or stored when it loaded):
+    every line after it is sent when the room hears of new ones."""
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def seq(self) -> int:
@@ -183,6 +188,8 @@ class Hub:
         self.pool = FairPool(executor, slots) if executor is not None else None
         """Search bots' workers (``None``: searches run in the event loop, for tests)."""
         self.rooms: dict[str, Room] = {}
+        self.frames = FrameCache()
+        """Replay frames drawn so far, dropped for a game whose moves were taken back."""
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # -- loading --------------------------------------------------------------------------------
@@ -226,6 +233,7 @@ class Hub:
         room = Room(game_id, game, state, row.seats, row.seed, lines, row.status, secret=row.secret)
         if row.clock is not None:
             room.clock = Clock.from_json(row.clock)
+        room.chat_shown = chat.last_number(self.store, game_id)
         return room
 
     async def resume_bots(self) -> None:
@@ -299,24 +307,37 @@ class Hub:
                 evicted += 1
         return len(expired), evicted
 
-    async def catch_up(self, game_id: str) -> None:
+    async def heard(self, game_id: str, what: str) -> None:
+        """Another process changed ``game_id``: ``what`` is ``game``, ``undo`` or ``chat``."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return  # read afresh when someone opens it
+        if what == "chat":
+            await self.show_chat(room)
+        else:
+            await self.catch_up(game_id, reload=what == "undo")
+
+    async def catch_up(self, game_id: str, reload: bool = False) -> None:
         """Take in what another process stored for ``game_id``: moves, seats, status.
 
         Called when the database says the game changed. A room this process does not hold is
         left alone (it is read afresh when opened); one it holds gets the new moves applied in
-        order and its viewers are shown them.
+        order and its viewers are shown them. ``reload``: moves were taken back, and others may
+        have been made in their place since; the game is read afresh.
         """
         room = self.rooms.get(game_id)
         if room is None:
             return
         async with room.lock:
-            if room.unsaved:
-                return  # this process is mid-run: storing its moves tells it what it missed
+            # Mid-run, this process's moves are stored first (or, if another process stored a
+            # move at the same place, the game is read afresh): a change of seats, clocks or
+            # status made elsewhere must reach the room that plays the game on.
+            self._settle(room)
             row = await asyncio.to_thread(self.store.get, game_id)
             if row is None:
                 return
             stored = await asyncio.to_thread(self.store.count_actions, game_id)
-            reloaded = stored < room.seq
+            reloaded = reload or stored < room.seq
             if reloaded:
                 # Moves were taken back through another process: read the game afresh.
                 again = await asyncio.to_thread(self._load, game_id)
@@ -326,6 +347,9 @@ class Hub:
                 room.generation += 1
                 room.taken = []
                 room.last_actor = None
+                self.frames.forget(game_id)
+                for viewer in room.viewers:
+                    viewer.log_seen = 0  # their log lines after the undone move are gone
             fresh = await asyncio.to_thread(self.store.actions_since, game_id, room.seq)
             if fresh:
                 room.taken = []  # another process moved: nothing before it can be taken back
@@ -351,7 +375,8 @@ class Hub:
                 self.sync_clock(room)
             if seats_changed:
                 for viewer in room.viewers:
-                    if viewer.seat is not None and room.seats[viewer.seat]["kind"] != "human":
+                    seat = None if viewer.seat is None else room.seats[viewer.seat]
+                    if seat is not None and seat["kind"] != "human" and not seat.get("stand_in"):
                         viewer.seat = None  # the seat went to a bot: its link only watches
             now = time.monotonic()
             room.touched = now
@@ -482,6 +507,40 @@ class Hub:
                 await self.deliver(viewer, self.view(room, viewer.seat, since))
             except Exception:  # a dead connection must not stop the others
                 room.viewers.discard(viewer)
+
+    # -- chat -------------------------------------------------------------------------------------
+
+    async def say(self, room: Room, viewer: Viewer, text: str, kind: str = "say") -> None:
+        """Store a checked chat line of ``viewer``'s and send it to everyone watching.
+
+        Viewers of other processes get it when their process hears of it (``heard``).
+        """
+        seat = None if viewer.seat is None else room.seats[viewer.seat]
+        author = chat.author_of(seat)
+        await asyncio.to_thread(chat.add_line, self.store, room.id, viewer.seat, author, text, kind)
+        await self.show_chat(room, viewer)
+
+    async def show_chat(self, room: Room, author: Viewer | None = None) -> None:
+        """Send the room's viewers the chat lines stored since the last ones they were sent.
+
+        ``author`` wrote the newest line here: its message says so (``mine``), and its page
+        clears the line it sent. Lines are read from the store in order of their numbers, so
+        lines written through several processes at once reach every viewer once each, in order.
+        """
+        async with room.chat_lock:
+            if not room.viewers:
+                # A page that connects is sent the latest lines; note where they end.
+                room.chat_shown = await asyncio.to_thread(chat.last_number, self.store, room.id)
+                return
+            fresh = await asyncio.to_thread(chat.lines, self.store, room.id, after=room.chat_shown)
+            if not fresh:
+                return
+            room.chat_shown = fresh[-1]["n"]
+            for viewer in list(room.viewers):
+                try:
+                    await viewer.send({"type": "chat", "lines": fresh, "mine": viewer is author})
+                except Exception:
+                    room.viewers.discard(viewer)
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -891,7 +950,10 @@ class Hub:
         if room.seq == 0:
             return "no move has been made yet"
         if room.last_actor is None:
-            return "the last move was made before the server last started: it stands"
+            return (
+                "the last move was made before the server last started (or through another "
+                "of its processes): it stands"
+            )
         if room.last_actor == CHANCE:
             return "chance has spoken since your last move (a die, a card or a draw): it stands"
         if room.last_actor != seat:
@@ -921,6 +983,7 @@ class Hub:
             room.status = status
             room.last_actor = top.prior_actor
             room.touched = time.monotonic()
+            self.frames.forget(room.id)
             self.sync_clock(room)
         for viewer in list(room.viewers):
             viewer.log_seen = room.seq

@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.coordination import CHANNEL
+from alea.server.coordination import CHANNEL, payload
 
 log = logging.getLogger("alea.server")
 
@@ -259,12 +259,16 @@ class Store:
         """Called with a game's id once a move that finished it is stored (the ratings)."""
         migrate(self.engine)
 
-    def _notify(self, conn: Any, game_ids: list[str]) -> None:
-        """Tell the other processes, when ``conn``'s transaction commits, that games changed."""
+    def notify(self, conn: Any, game_ids: list[str], what: str = "game") -> None:
+        """Tell the other processes, when ``conn``'s transaction commits, that games changed.
+
+        ``what`` changed: one of ``alea.server.coordination.CHANGES``.
+        """
         if self.notifies:
             for game_id in game_ids:
                 conn.execute(
-                    text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id}
+                    text("SELECT pg_notify(:channel, :note)"),
+                    {"channel": CHANNEL, "note": payload(game_id, self.sender, what)},
                 )
 
     def create_game(
@@ -385,7 +389,7 @@ class Store:
                     to_move=to_move,
                 )
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
         if status == "finished":
             for hook in self.on_finish:
                 try:
@@ -406,7 +410,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(status=status, result=None, updated=_now(), to_move=to_move)
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id], "undo")
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
         """Replace a game's seat list (a seat handed to a bot) and status."""
@@ -416,7 +420,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
 
     def set_clock(self, game_id: str, clock: dict[str, Any], deadline: float | None) -> None:
         """Store a game's clocks and the moment the running one runs out (wall time)."""
@@ -427,7 +431,7 @@ class Store:
                 .where(games_table.c.id == game_id)
                 .values(clock=json.dumps(clock), clock_deadline=when)
             )
-            self._notify(conn, [game_id])
+            self.notify(conn, [game_id])
 
     def clocks_due(self, at: datetime) -> list[str]:
         """Unfinished games whose running clock ran out by ``at``."""
@@ -542,7 +546,7 @@ class Store:
                     .where(games_table.c.id == game_id)
                     .values(seats=json.dumps(seats), status=status, updated=_now())
                 )
-                self._notify(conn, [game_id])
+                self.notify(conn, [game_id])
         except IntegrityError:
             return False
         return True
@@ -583,4 +587,4 @@ class Store:
                 .where(c.id.in_(game_ids), c.status.in_(("open", "running")))
                 .values(status="expired", updated=_now())
             )
-            self._notify(conn, game_ids)
+            self.notify(conn, game_ids)

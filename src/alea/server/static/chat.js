@@ -6,6 +6,7 @@
   let box = null;
   let input = null;
   let pending = null;
+  let last = 0;
 
   function line(l) {
     const when = new Date(l.at);
@@ -42,8 +43,11 @@
     const msg = ev.detail;
     if (!box && (msg.type === "view" || msg.type === "chat")) panel();
     if (msg.type !== "chat") return;
-    if (msg.full) box.replaceChildren(...msg.lines.map(line));
-    else box.append(...msg.lines.map(line));
+    // A line may come twice (in the latest lines sent on connecting, then as news): once shown.
+    const fresh = msg.full ? msg.lines : msg.lines.filter((l) => l.n > last);
+    if (msg.full) box.replaceChildren(...fresh.map(line));
+    else box.append(...fresh.map(line));
+    if (fresh.length) last = Math.max(last, fresh[fresh.length - 1].n);
     while (box.childElementCount > 300) box.firstElementChild.remove();
     box.scrollTop = box.scrollHeight;
     if (msg.mine && pending !== null && msg.lines.some((l) => l.text === pending) && input.value.trim() === pending) {

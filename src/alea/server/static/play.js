@@ -9,14 +9,23 @@ let backoff = 500;
 let logLines = { start: 0, lines: [] };
 let picture = null;  // the board picture last received: { id, lines }
 let resyncing = false;  // a whole view has been asked for after a patch that did not fit
+// Where the game is served: this page's server first, then the other processes it names
+// (alea serve --peer). After two failed attempts in a row the next address is tried.
+const peerMeta = document.querySelector('meta[name="alea-peers"]');
+const addresses = [location.origin].concat(peerMeta ? peerMeta.content.split(" ").filter(Boolean) : []);
+let at = 0;
+let failed = 0;
 
 function connect() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(proto + "//" + location.host + "/ws/" + id);
+  ws = new WebSocket(addresses[at].replace(/^http/, "ws") + "/ws/" + id);
+  let opened = false;
   ws.onopen = () => {
+    opened = true;
+    failed = 0;
     backoff = 500;
     $("conn").className = "dot on";
     $("connText").textContent = "connected";
+    $("connText").title = addresses[at];
     picture = null;
     resyncing = false;
     ws.send(JSON.stringify(token ? { type: "hello", token, patches: true } : { type: "hello", patches: true }));
@@ -34,6 +43,11 @@ function connect() {
     $("conn").className = "dot off";
     $("connText").textContent = "reconnecting";
     if (ev.code === 4403 || ev.code === 4404) { $("connText").textContent = "no access"; return; }
+    if (!opened && ++failed >= 2 && addresses.length > 1) {
+      at = (at + 1) % addresses.length;
+      failed = 0;
+      backoff = 500;
+    }
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
   };
