@@ -517,13 +517,19 @@ def test_a_frame_over_the_limit_closes_only_its_connection_with_1009(tmp_path: P
         with ws_connect(url, max_size=2**24) as watcher, ws_connect(url, max_size=2**24) as big:
             for ws in (watcher, big):
                 ws.send(json.dumps({"type": "hello"}))
-            seq = _view(watcher)["seq"]
+            view = _view(watcher)
+            while view["to_move"] < 0:  # the opening dice and cards, before a person acts
+                view = _view(watcher)
+            seq = view["seq"]
             _view(big)
             big.send(json.dumps({"type": "chat", "text": "x" * 20_000}))
             with pytest.raises(ConnectionClosed) as closed:
                 _read_until_closed(big)
-            assert closed.value.rcvd is not None
-            assert closed.value.rcvd.code == 1009  # message too big
+            # The server closes with 1009 (message too big). The rest of the frame is still
+            # unread on its side, so its socket may reset the connection before the close
+            # frame reaches the client: then the client sees no code at all, never another.
+            if closed.value.rcvd is not None:
+                assert closed.value.rcvd.code == 1009
             # The other connection lives on, and nothing changed.
             watcher.send(json.dumps({"type": "sync"}))
             assert _view(watcher)["seq"] == seq
