@@ -30,7 +30,7 @@ PARTS: Final[list[Callable[..., Any]]] = []
 """Every part kept by ``drawn_from`` (so a test or a bench can clear or count them)."""
 
 _STATE = threading.local()
-_RECENT: Final = 4
+_RECENT: Final = 8
 """Observations whose entries' texts are remembered at once, per thread."""
 
 
@@ -50,7 +50,7 @@ def caching(on: bool) -> Iterator[None]:
 
 
 class _Key:
-    """A cache key: the JSON text of what a part is drawn from, carrying the values themselves."""
+    """A cache key: the text of what a part is drawn from, and the observation to draw it from."""
 
     __slots__ = ("args", "obs", "text")
 
@@ -96,13 +96,12 @@ def _shown(obs: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return shown
 
 
-def _texts(obs: dict[str, Any]) -> dict[str, str] | None:
+def _texts(obs: dict[str, Any]) -> dict[str, str]:
     """The JSON texts of ``obs``'s entries written so far while drawing it (in this thread).
 
     The parts of one picture share the entries they are drawn from, so each entry is written
-    once. ``None`` the first time ``obs`` is seen: a part drawn from a dictionary made for it
-    alone writes its key in one go. The few latest observations are remembered, so the
-    dictionaries a picture makes for single parts do not make it forget its observation.
+    once. The few latest observations are remembered, so the dictionaries a picture makes for
+    single parts (a family's card) do not make it forget its observation.
     """
     recent: dict[int, tuple[dict[str, Any], dict[str, str]]] | None = getattr(
         _STATE, "recent", None
@@ -114,8 +113,9 @@ def _texts(obs: dict[str, Any]) -> dict[str, str] | None:
         return seen[1]
     if len(recent) >= _RECENT:
         del recent[next(iter(recent))]
-    recent[id(obs)] = (obs, {})
-    return None
+    texts: dict[str, str] = {}
+    recent[id(obs)] = (obs, texts)
+    return texts
 
 
 _SCALARS: Final = frozenset({int, str, float, bool, type(None)})
@@ -146,26 +146,23 @@ class _Part(Generic[R]):
         update_wrapper(self, draw)
 
     def _draw_key(self, key: _Key) -> R:
+        # Only a part not kept yet is drawn; the key it is kept under then holds no more of
+        # the observation than the part shows.
+        key.obs = _shown(key.obs, self.keys)
         return self.draw(key.obs, *key.args)
 
     def __call__(self, obs: dict[str, Any], *args: Any) -> R:
         if not _enabled():
             return self.draw(obs, *args)
-        shown = _shown(obs, self.keys)
         texts = _texts(obs)
-        if texts is None:
-            # The first part drawn from this observation (often the only one): one text.
-            text = json.dumps([shown, args], default=repr)
-        else:
-            key = []
-            for k in self.keys:
-                entry = texts.get(k)
-                if entry is None:
-                    entry = texts[k] = _entry_text(obs, k)
-                key.append(entry)
-            key.append(json.dumps(args, default=repr))
-            text = "\x1e".join(key)
-        return cast(R, _fresh(self.kept(_Key(text, shown, args))))
+        key = []
+        for k in self.keys:
+            entry = texts.get(k)
+            if entry is None:
+                entry = texts[k] = _entry_text(obs, k)
+            key.append(entry)
+        key.append(json.dumps(args, default=repr))
+        return cast(R, _fresh(self.kept(_Key("\x1e".join(key), obs, args))))
 
     def cache_clear(self) -> None:
         self.kept.cache_clear()  # type: ignore[attr-defined]
