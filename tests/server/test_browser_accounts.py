@@ -161,6 +161,7 @@ def test_the_lobby_with_sign_in_and_ratings_fits_and_reads_at_both_sizes(
     page.get_by_role("button", name="Sign in").click()
     page.get_by_role("button", name="Sign out").wait_for()
     assert "Forum" in page.locator("#myRatings").inner_text()
+    page.locator("#ratings tr.me").wait_for()  # the boards are drawn again for the account
     assert page.locator("#ratings tr.me").count() == 1
     assert page.evaluate(NO_SIDEWAYS)
     if os.environ.get("ALEA_SCREENS"):

@@ -161,13 +161,23 @@ def test_the_replay_marks_each_frames_last_move_and_shows_its_dice(site: str, br
         {"game": "triumvirate", "seed": 9, "seats": seats},
     )
     game_id = made["id"]
-    for _ in range(300):
-        if _get(site, f"/api/games/{game_id}")["moves"] >= 30:
-            break
-        time.sleep(0.05)
+    deadline = time.monotonic() + 120
+    while (summary := _get(site, f"/api/games/{game_id}"))["status"] != "finished":
+        assert time.monotonic() < deadline, f"the bots' game stalled at {summary['moves']} moves"
+        time.sleep(0.1)
+    moves = summary["moves"]
+    assert moves >= 30
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(site + f"/replay/{game_id}")
     page.wait_for_selector("#board svg")
+    # A finished game's replay opens at its first move; the marks are checked from the last back.
+    page.wait_for_function(
+        f"() => document.getElementById('pos').textContent === 'move 0 of {moves}'"
+    )
+    page.click("#last")
+    page.wait_for_function(
+        f"() => document.getElementById('pos').textContent === 'move {moves} of {moves}'"
+    )
     seen_marks = seen_dice = 0
     for _ in range(12):
         page.wait_for_function(
