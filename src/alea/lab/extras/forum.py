@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from alea.core.game import State
 from alea.games.forum.board import BOARD
 from alea.games.forum.constants import region_prestige
+from alea.lab.extras._bars import source_bars
 from alea.lab.html import Section, paragraph, pct, table
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def _mean_sources(rows: Sequence[dict[str, int]]) -> dict[str, float]:
 
 def report_sections(runs: Sequence[RunData], figures: Figures) -> list[Section]:
     """Where prestige comes from: for winners and for every family, per run."""
-    from alea.lab.report import COLOURS, new_figure
+    from alea.lab.report import new_figure
 
     winners: dict[str, dict[str, float]] = {}
     everyone: dict[str, dict[str, float]] = {}
@@ -104,27 +105,8 @@ def report_sections(runs: Sequence[RunData], figures: Figures) -> list[Section]:
     body += table(["run", "who", "prestige", *SOURCES], rows, caption="Where prestige comes from")
     fig = new_figure(7.5, 0.9 + 0.5 * 2 * len(runs))
     ax = fig.add_subplot()
-    labels = []
-    y = 0
-    for r in runs:
-        for who, means in (("winners", winners[r.label]), ("all", everyone[r.label])):
-            right, left = 0.0, 0.0
-            for j, s in enumerate(SOURCES):
-                v = means[s]
-                start = right if v >= 0 else left
-                ax.barh(
-                    y, v, left=start, color=COLOURS[j % len(COLOURS)], label=s if y == 0 else None
-                )
-                if v >= 0:
-                    right += v
-                else:
-                    left += v
-            labels.append(f"{r.label}: {who}")
-            y += 1
-    ax.set_yticks(range(len(labels)), labels)
-    ax.invert_yaxis()
-    ax.axvline(0, color="#444", lw=0.8)
-    ax.set_xlabel("mean prestige at the end")
+    parts = [(s, [s]) for s in SOURCES]
+    source_bars(ax, runs, winners, everyone, parts, "mean prestige at the end")
     ax.legend(
         fontsize=8, frameon=False, ncols=len(SOURCES), loc="lower center", bbox_to_anchor=(0.5, 1.0)
     )

@@ -27,6 +27,7 @@ from alea.core.game import State
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.constants import POINT_SOURCES
 from alea.games.hotre.state import HotreState
+from alea.lab.extras._bars import source_bars
 from alea.lab.hooks import Milestone
 from alea.lab.html import Section, ci, paragraph, pct, table
 from alea.lab.stats import wilson
@@ -415,35 +416,9 @@ def _sources(runs: Sequence[RunData], figures: Figures) -> Section:
         "Forts and rebuilt Cities. Only the highest Area level counts each time (HRE-14.4)."
     )
     body += table(headers, rows, caption="Where the points come from (mean per player)")
-    groups = _groups(keys)
     fig = new_figure(7.5, 0.9 + 0.5 * 2 * len(runs))
     ax = fig.add_subplot()
-    labels = []
-    y = 0
-    for r in runs:
-        for who, means in (("winners", winners[r.label]), ("all", everyone[r.label])):
-            right, left = 0.0, 0.0
-            for j, (name, members) in enumerate(groups):
-                v = sum(means.get(k, 0.0) for k in members)
-                start = right if v >= 0 else left
-                ax.barh(
-                    y,
-                    v,
-                    left=start,
-                    color=COLOURS[j % len(COLOURS)] if j < len(COLOURS) else "#999",
-                    hatch="//" if j >= len(COLOURS) else None,
-                    label=name if y == 0 else None,
-                )
-                if v >= 0:
-                    right += v
-                else:
-                    left += v
-            labels.append(f"{r.label}: {who}")
-            y += 1
-    ax.set_yticks(range(len(labels)), labels)
-    ax.invert_yaxis()
-    ax.axvline(0, color="#444", lw=0.8)
-    ax.set_xlabel("mean points at the end")
+    source_bars(ax, runs, winners, everyone, _groups(keys), "mean points at the end")
     ax.legend(fontsize=7, frameon=False, ncols=4, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     body += figures.add("hotre-sources", fig, "Mean points at the end by source")
 
