@@ -9,14 +9,14 @@ code only indexes tuples.
 from __future__ import annotations
 
 import json
-from collections import deque
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
-from alea.core.errors import AleaError
+from alea.core.boards import BoardError as BoardError
+from alea.core.boards import check_names, hops, index_of
 
 MARKETS: Final = 57
 """Markets printed on the board, Rome included."""
@@ -24,10 +24,6 @@ LINKS: Final = 75
 """Links printed on the board."""
 MAX_HORREA: Final = 4
 """Profit is printed for one to four horrea in a market (one per player)."""
-
-
-class BoardError(AleaError):
-    """The board data breaks one of its invariants."""
 
 
 class MarketType(Enum):
@@ -94,10 +90,7 @@ class ForumBoard:
 
     def index(self, name: str) -> int:
         """Market index by exact name; ``BoardError`` if there is no such market."""
-        try:
-            return self.by_name[name]
-        except KeyError:
-            raise BoardError(f"there is no market called {name!r}") from None
+        return index_of(self.by_name, name, "market")
 
     def market(self, name: str) -> Market:
         """The market called ``name``."""
@@ -179,27 +172,10 @@ def parse_board(data: dict[str, Any]) -> ForumBoard:
     return board
 
 
-def _hops(b: ForumBoard, start: int) -> dict[int, int]:
-    """Links from ``start`` to each market it reaches over the network."""
-    hops = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for n in b.neighbours[here]:
-            if n not in hops:
-                hops[n] = hops[here] + 1
-                queue.append(n)
-    return hops
-
-
 def validate(b: ForumBoard) -> None:
     """Check the board's invariants: raise ``BoardError`` naming the first broken one."""
     names = [m.name for m in b.markets]
-    if len(names) != MARKETS:
-        raise BoardError(f"the board has {len(names)} markets, not {MARKETS}")
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise BoardError(f"two markets are called {name}")
+    check_names(names, MARKETS, "markets", "board")
     if len(b.links) != LINKS:
         raise BoardError(f"the board has {len(b.links)} links, not {LINKS}")
     seen: set[frozenset[int]] = set()
@@ -220,15 +196,15 @@ def validate(b: ForumBoard) -> None:
     if len(romes) != 1:
         raise BoardError(f"the board must have exactly one Rome, not {len(romes)}")
     rome = romes[0]
-    hops = _hops(b, rome)
+    links = hops(rome, b.neighbours.__getitem__)
     for i, m in enumerate(b.markets):
         if (m.distance == 0) != (i == rome):
             raise BoardError(f"{m.name}: Rome and only Rome lies at distance 0")
-        if i not in hops:
+        if i not in links:
             raise BoardError(f"{m.name} is cut off from Rome: the network is not connected")
-        if m.distance != hops[i]:
+        if m.distance != links[i]:
             raise BoardError(
-                f"{m.name} prints distance {m.distance} but lies {hops[i]} links from Rome"
+                f"{m.name} prints distance {m.distance} but lies {links[i]} links from Rome"
             )
     regions = set(b.regions)
     for i, m in enumerate(b.markets):

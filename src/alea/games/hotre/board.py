@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections import deque
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
-from alea.core.errors import AleaError
+from alea.core.boards import BoardError as BoardError
+from alea.core.boards import check_names, hops, index_of
 
 PERIODS: Final = 7
 """Game turns, each a period of Roman history (rule 3.3)."""
@@ -42,10 +42,6 @@ ROMAN_STARTS: Final = MappingProxyType(
 """The Roman Factions' colours and start lands, each begun with a City (rule 5.5)."""
 SPECIAL_CITIES: Final = MappingProxyType({"Rome": ("Italia", 1), "Constantinople": ("Tracia", 4)})
 """The Cities worth more than others, their lands and first scoring period (14.2, 14.3)."""
-
-
-class BoardError(AleaError):
-    """The HOTRE data (map, charts or event deck) breaks one of its invariants."""
 
 
 @dataclass(frozen=True)
@@ -173,10 +169,7 @@ class HotreBoard:
 
     def index(self, name: str) -> int:
         """Land index by exact name; ``BoardError`` if there is no such land."""
-        try:
-            return self.by_name[name]
-        except KeyError:
-            raise BoardError(f"there is no land called {name!r}") from None
+        return index_of(self.by_name, name, "land")
 
     def land(self, name: str) -> Land:
         """The land called ``name``."""
@@ -393,12 +386,7 @@ def _validate_periods(b: HotreBoard) -> None:
 
 
 def _validate_lands_and_areas(b: HotreBoard) -> None:
-    names = [land.name for land in b.lands]
-    if len(names) != LANDS:
-        raise BoardError(f"the map has {len(names)} lands, not {LANDS}")
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise BoardError(f"two lands are called {name}")
+    check_names([land.name for land in b.lands], LANDS, "lands", "map")
     keys = [a.key for a in b.areas]
     if len(keys) != AREAS:
         raise BoardError(f"the map has {len(keys)} areas, not {AREAS}")
@@ -495,17 +483,8 @@ def _validate_seas(b: HotreBoard) -> None:
             raise BoardError(f"sea {sea} touches no land")
 
 
-def _reach(b: HotreBoard, start: int, by_sea: bool) -> set[int]:
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        nexts = b.adjacent(here) + (b.overseas[here] if by_sea else ())
-        for n in nexts:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return seen
+def _reach(b: HotreBoard, start: int, by_sea: bool) -> dict[int, int]:
+    return hops(start, lambda here: b.adjacent(here) + (b.overseas[here] if by_sea else ()))
 
 
 def _validate_reach(b: HotreBoard) -> None:

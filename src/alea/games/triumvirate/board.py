@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Final
 
-from alea.core.errors import AleaError
+from alea.core.boards import BoardError as BoardError
 
 FORCES: Final = ("Crassus", "Caesar", "Pompey")
 """The three players' forces in seat order; Rome is the fourth, uncontrolled force."""
@@ -21,10 +21,6 @@ ROME_FORCE: Final = "Rome"
 # Pointy-top, odd-r offsets: E, NE, NW, W, SW, SE (the order of the axial directions).
 _EVEN_ROW = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))
 _ODD_ROW = ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1))
-
-
-class BoardError(AleaError):
-    """The board data breaks one of its invariants."""
 
 
 @dataclass(frozen=True)

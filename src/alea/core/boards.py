@@ -1,0 +1,49 @@
+"""What every game's board data shares: the error it raises and finding a place by its name."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from alea.core.errors import AleaError
+
+
+class BoardError(AleaError):
+    """A game's board, chart or card data breaks one of its invariants, or names nothing there."""
+
+
+def index_of(by_name: Mapping[str, int], name: str, what: str) -> int:
+    """The index of the place called exactly ``name``; ``BoardError`` if there is no such ``what``.
+
+    Args:
+        by_name: each place's index by its name.
+        name: the name asked for.
+        what: the kind of place, for the error ("market", "land").
+
+    """
+    try:
+        return by_name[name]
+    except KeyError:
+        raise BoardError(f"there is no {what} called {name!r}") from None
+
+
+def check_names(names: Sequence[str], count: int, what: str, holder: str) -> None:
+    """``BoardError`` unless ``holder`` has ``count`` ``what`` (a plural), no two of one name."""
+    if len(names) != count:
+        raise BoardError(f"the {holder} has {len(names)} {what}, not {count}")
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise BoardError(f"two {what} are called {name}")
+
+
+def hops(start: int, neighbours: Callable[[int], Iterable[int]]) -> dict[int, int]:
+    """Steps from ``start`` to each place it reaches, going from a place to its ``neighbours``."""
+    steps = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for n in neighbours(here):
+            if n not in steps:
+                steps[n] = steps[here] + 1
+                queue.append(n)
+    return steps
