@@ -6,6 +6,7 @@ import random
 from typing import Final
 
 from alea.core.game import Action
+from alea.core.search import evaluation
 from alea.games.forum.actions import Decide
 from alea.games.forum.bot import ForumBot
 from alea.games.forum.constants import BUILD, GIVE, MOVE, SOCIAL
@@ -33,17 +34,18 @@ def rollout(state: ForumState, rng: random.Random) -> Action:
     return _BOT.act(state, state.player, rng)
 
 
-def evaluate(state: ForumState) -> list[float]:
-    """Each seat's share of a rough strength: prestige, plus money and income as prestige."""
-    if state.is_terminal():
-        return state.returns()
+def strengths(state: ForumState) -> list[float]:
+    """Each seat's rough strength: prestige, plus money and income as prestige."""
     win = state.opts.win_prestige
     raw = []
     for p in range(state.n):
         v = state.prestige[p] + max(0, state.money[p]) % 1000 / 1000 + state.income[p] / 250
         raw.append(max(0.05, v / win) ** 2)
-    total = sum(raw)
-    return [r / total for r in raw]
+    return raw
+
+
+evaluate: Final = evaluation(strengths)
+"""Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
 
 
 def turn(state: ForumState) -> int:

@@ -10,6 +10,7 @@ import random
 from typing import Final
 
 from alea.core.game import Action
+from alea.core.search import evaluation
 from alea.games.hotre.actions import Decide, Offer, Pick
 from alea.games.hotre.bot import HotreBot, worths
 from alea.games.hotre.state import HotreState
@@ -46,15 +47,15 @@ def rollout(state: HotreState, rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
-def evaluate(state: HotreState) -> list[float]:
-    """Each player's share of a rough worth: points so far plus what its holdings score now."""
-    if state.is_terminal():
-        return state.returns()
+def strengths(state: HotreState) -> list[float]:
+    """Each player's rough worth: points so far plus what its holdings score now."""
     worth = worths(state)
     top = max(worth)
-    raw = [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
-    total = sum(raw)
-    return [r / total for r in raw]
+    return [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
+
+
+evaluate: Final = evaluation(strengths)
+"""Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
 
 
 def turn(state: HotreState) -> int:

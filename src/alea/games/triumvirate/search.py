@@ -6,6 +6,7 @@ import random
 from typing import Final
 
 from alea.core.game import Action
+from alea.core.search import evaluation
 from alea.games.triumvirate.actions import Decide
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import TriumvirateBot, distances
@@ -38,10 +39,8 @@ def rollout(state: TriumvirateState, rng: random.Random) -> Action:
     return _BOT.act(state, state.player, rng)
 
 
-def evaluate(state: TriumvirateState) -> list[float]:
-    """Each seat's share of a rough strength: troops, popularity, the road to Rome, the streak."""
-    if state.is_terminal():
-        return state.returns()
+def strengths(state: TriumvirateState) -> list[float]:
+    """Each seat's rough strength: troops, popularity, the road to Rome, the streak."""
     o = state.game.opts
     raw = []
     for p in range(3):
@@ -55,8 +54,11 @@ def evaluate(state: TriumvirateState) -> list[float]:
         else:
             v += 0.04 * state.conquests[p] - 0.02 * min(dist, 20)
         raw.append(max(v, 0.05))
-    total = sum(raw)
-    return [r / total for r in raw]
+    return raw
+
+
+evaluate: Final = evaluation(strengths)
+"""Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
 
 
 def turn(state: TriumvirateState) -> int:
