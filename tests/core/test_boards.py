@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from alea.core.boards import BoardError, check_names, hops, index_of
+from alea.core.boards import BoardError, check_names, find_typed, hops, index_of
 from alea.core.errors import AleaError
 
 
@@ -28,3 +28,21 @@ def test_hops_counts_steps_and_leaves_out_what_cannot_be_reached() -> None:
     links = {0: [1], 1: [0, 2], 2: [1, 3], 3: [2], 4: []}
     assert hops(0, links.__getitem__) == {0: 0, 1: 1, 2: 2, 3: 3}
     assert hops(4, links.__getitem__) == {4: 0}
+
+
+def test_find_typed_takes_a_whole_name_then_an_alias_then_the_best_start() -> None:
+    names = ["Roma", "Ostia", "Rhegium", "Ravenna"]
+
+    def rank(i: int) -> tuple[int, int]:
+        return (len(names[i]), i)
+
+    def alias(t: str) -> int | None:
+        return {"urbs": 0}.get(t)
+
+    assert find_typed("  OSTIA ", names, rank) == 1
+    assert find_typed("urbs", names, rank, alias) == 0
+    assert find_typed("urbs", names, rank) is None
+    assert find_typed("r", names, rank) == 0
+    assert find_typed("ra", names, rank) == 3
+    assert find_typed("", names, rank) is None
+    assert find_typed("x", names, rank) is None

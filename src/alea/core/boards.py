@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from alea.core.errors import AleaError
 
@@ -47,3 +48,27 @@ def hops(start: int, neighbours: Callable[[int], Iterable[int]]) -> dict[int, in
                 steps[n] = steps[here] + 1
                 queue.append(n)
     return steps
+
+
+def find_typed(
+    text: str,
+    names: Sequence[str],
+    rank: Callable[[int], Any],
+    alias: Callable[[str], int | None] = lambda _: None,
+) -> int | None:
+    """The place a player typed, in any case and spacing; ``None`` if none fits.
+
+    A whole name wins first, then ``alias`` (given the cleaned lower-case text), then the
+    names that start with the text: of those, the one with the least ``rank``.
+    """
+    t = " ".join(text.split()).lower()
+    if not t:
+        return None
+    lowered = [name.lower() for name in names]
+    if t in lowered:
+        return lowered.index(t)
+    found = alias(t)
+    if found is not None:
+        return found
+    hits = [i for i, name in enumerate(lowered) if name.startswith(t)]
+    return min(hits, key=rank) if hits else None

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from alea.core.boards import find_typed
 from alea.core.game import Action, State
 from alea.core.notes import Note
 from alea.games.hotre.actions import (
@@ -112,19 +113,13 @@ def find_place(text: str) -> int | None:
 
     ``rome`` and ``constantinople`` (or their starts) name the lands of those Cities.
     """
-    t = " ".join(text.split()).lower()
-    if not t:
-        return None
-    for i, land in enumerate(BOARD.lands):
-        if land.name.lower() == t:
-            return i
-    for city in BOARD.special_cities:
-        if city.name.lower().startswith(t):
-            return city.land
-    hits = [i for i, land in enumerate(BOARD.lands) if land.name.lower().startswith(t)]
-    if not hits:
-        return None
-    return min(hits, key=lambda i: (len(BOARD.lands[i].name), i))
+    lands = BOARD.lands
+    return find_typed(text, [land.name for land in lands], lambda i: (len(lands[i].name), i), _city)
+
+
+def _city(t: str) -> int | None:
+    """The land of the first special City whose name starts with ``t``."""
+    return next((c.land for c in BOARD.special_cities if c.name.lower().startswith(t)), None)
 
 
 def destination(action: Action) -> int | None:

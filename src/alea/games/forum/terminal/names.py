@@ -6,6 +6,7 @@ from typing import Any, Final
 
 from rich.markup import escape
 
+from alea.core.boards import find_typed
 from alea.core.game import Action
 from alea.games.forum.actions import (
     GENTES,
@@ -206,18 +207,13 @@ def find_place(text: str) -> int | None:
     A start shared by several markets means the nearest to Rome (then the shorter name), so
     ``lug`` is Lugdunum and ``lugdunum c`` Lugdunum Cananefatium.
     """
-    t = " ".join(text.split()).lower()
-    if not t:
-        return None
-    for i, m in enumerate(BOARD.markets):
-        if m.name.lower() == t:
-            return i
-    if t in CODE_INDEX:
-        return CODE_INDEX[t]
-    hits = [i for i, m in enumerate(BOARD.markets) if m.name.lower().startswith(t)]
-    if not hits:
-        return None
-    return min(hits, key=lambda i: (BOARD.markets[i].distance, len(BOARD.markets[i].name), i))
+    markets = BOARD.markets
+    return find_typed(
+        text,
+        [m.name for m in markets],
+        lambda i: (markets[i].distance, len(markets[i].name), i),
+        CODE_INDEX.get,
+    )
 
 
 def destination(action: Action) -> int | None:
