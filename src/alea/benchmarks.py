@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from alea.agents import AGENT_KINDS, make
-from alea.core import CHANCE, TERMINAL, Game, games, load
+from alea.core.game import CHANCE, TERMINAL, Game
+from alea.core.registry import games, load
 from alea.core.rng import derive_seed, sample_weighted
 
 FORMAT: Final = "alea-bench/1"
