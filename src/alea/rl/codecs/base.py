@@ -23,7 +23,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from alea.core.game import Action, Game, State
+from alea.core.game import CHANCE, Action, Game, State
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -40,6 +40,11 @@ ID_CACHE: Final = 1 << 16
 def clip(value: float) -> float:
     """``value`` clipped into the observation range ``[-1, 1]``."""
     return -1.0 if value < -1.0 else (1.0 if value > 1.0 else value)
+
+
+def slots(names: Sequence[str]) -> dict[str, int]:
+    """Each of ``names`` by its index: the slot it takes in a block laid out in that order."""
+    return {name: i for i, name in enumerate(names)}
 
 
 class IllegalIndexError(ValueError):
@@ -220,6 +225,17 @@ class ObservationEncoder(ABC):
     def size(self) -> int:
         """Length of the vector."""
         return self.layout.size
+
+    @staticmethod
+    def to_move_slot(current: int, rel: Sequence[int], seats: int) -> int:
+        """The slot of a ``to_move`` block of ``seats + 2``: the mover's offset from the observer.
+
+        ``rel`` gives each seat's offset to the observer's left; a chance node takes slot
+        ``seats`` and the end of the game slot ``seats + 1``.
+        """
+        if current >= 0:
+            return rel[current]
+        return seats if current == CHANCE else seats + 1
 
     @abstractmethod
     def encode(self, observation: dict[str, Any]) -> FloatArray:

@@ -22,7 +22,7 @@ dismiss          57   market
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -44,16 +44,10 @@ from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
 from alea.games.forum.constants import N_SPACES, STAGE_NAMES
 from alea.rl import pixels
-from alea.rl.codecs.base import (
-    FloatArray,
-    GameCodec,
-    Layout,
-    ObservationEncoder,
-    RgbArray,
-    TableCodec,
-    clip,
-    fill,
-)
+from alea.rl.codecs.base import GameCodec, Layout, ObservationEncoder, TableCodec, clip, fill, slots
+
+if TYPE_CHECKING:
+    from alea.rl.codecs.base import FloatArray, RgbArray
 
 SEATS: Final = 4
 """Seat slots of every per-seat block: Forum has at most four players."""
@@ -61,11 +55,15 @@ VERBS: Final = ("done", "pass", "accept", "decline", "pay", "refuse")
 """The decisions without a place, in index order."""
 N_MARKETS: Final = len(BOARD.markets)
 MARKET_NAMES: Final = tuple(m.name for m in BOARD.markets)
-MARKET_INDEX: Final = {name: i for i, name in enumerate(MARKET_NAMES)}
+MARKET_INDEX: Final = slots(MARKET_NAMES)
 BANDS: Final = tuple(b.name for b in BOARD.bands)
-STAGES: Final = {name: i for i, name in enumerate(STAGE_NAMES)}
+STAGES: Final = slots(STAGE_NAMES)
 DECK: Final = FAMILY_SONS + FAMILY_DAUGHTERS
 ROME_NAME: Final = MARKET_NAMES[BOARD.rome]
+MONEY_SCALE: Final = 2000.0
+"""Money that reads as 1.0 in the vector (more is clipped)."""
+INCOME_SCALE: Final = 1000.0
+"""Income (or a bonus) that reads as 1.0 in the vector."""
 
 
 def _child(son: bool) -> str:
@@ -158,9 +156,7 @@ PLAYER_FEATURES: Final = (
     *(f"band_{b.lower()}" for b in BANDS),
     "band_none",
 )
-_PF: Final = {name: i for i, name in enumerate(PLAYER_FEATURES)}
-MONEY_SCALE: Final = 2000.0
-INCOME_SCALE: Final = 1000.0
+_PF: Final = slots(PLAYER_FEATURES)
 
 
 class ForumObservations(ObservationEncoder):
@@ -200,11 +196,11 @@ class ForumObservations(ObservationEncoder):
         you = obs["you"]
         me = 0 if you is None else int(you)
         rel = [(q - me) % n for q in range(n)]
-        ones: list[int] = []
+        ones = [
+            self._stage + STAGES[obs["stage"]],
+            self._to_move + self.to_move_slot(obs["current"], rel, SEATS),
+        ]
         vals: list[tuple[int, float]] = []
-        ones.append(self._stage + STAGES[obs["stage"]])
-        cur = obs["current"]
-        ones.append(self._to_move + (rel[cur] if cur >= 0 else (SEATS if cur == -1 else SEATS + 1)))
         actor = obs["actor"]
         ones.append(self._actor + (rel[actor] if 0 <= actor < n else SEATS))
         s = self._scalars

@@ -51,6 +51,7 @@ from alea.rl.codecs.base import (
     ObservationEncoder,
     TableCodec,
     clip,
+    slots,
 )
 
 SEATS: Final = 4
@@ -199,8 +200,8 @@ class HotreActions(TableCodec):
 
 # -- observations -------------------------------------------------------------------------------
 
-STAGES: Final = {name: i for i, name in enumerate(STAGE_NAMES)}
-KIND_INDEX: Final = {name: i for i, name in enumerate(KIND_NAMES)}
+STAGES: Final = slots(STAGE_NAMES)
+KIND_INDEX: Final = slots(KIND_NAMES)
 """Force kinds (Faction, People, Minor People, Kingdom, Rebels), by their column."""
 FLAG_BITS: Final = 7
 """Bits of the observation's ``flags``: the lasting effects, then the Emperor's third die."""
@@ -223,7 +224,7 @@ LAND_FEATURES: Final = (
     *(f"start_{k}" for k in range(SEATS)),
 )
 """Columns of each row of the ``lands`` block; ``_k`` names seat offset ``k``."""
-_LF: Final = {name: i for i, name in enumerate(LAND_FEATURES)}
+_LF: Final = slots(LAND_FEATURES)
 PLAYER_FEATURES: Final = (
     "present",
     "mine",
@@ -243,7 +244,7 @@ PLAYER_FEATURES: Final = (
     "winner",
 )
 """Columns of each row of the ``players`` block."""
-_PF: Final = {name: i for i, name in enumerate(PLAYER_FEATURES)}
+_PF: Final = slots(PLAYER_FEATURES)
 POINTS_SCALE: Final = 250.0
 ARMY_SCALE: Final = 3.0
 """Armies in a land: a force stacks at most three (HRE-1.3)."""

@@ -17,7 +17,7 @@ grey troops have their own slot.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -26,16 +26,10 @@ from alea.games.triumvirate.actions import FORCE_NAMES, VERBS, Decide, March, Mo
 from alea.games.triumvirate.board import BOARD, FORCES
 from alea.games.triumvirate.state import STAGE_NAMES
 from alea.rl import pixels
-from alea.rl.codecs.base import (
-    FloatArray,
-    GameCodec,
-    Layout,
-    ObservationEncoder,
-    RgbArray,
-    TableCodec,
-    clip,
-    fill,
-)
+from alea.rl.codecs.base import GameCodec, Layout, ObservationEncoder, TableCodec, clip, fill, slots
+
+if TYPE_CHECKING:
+    from alea.rl.codecs.base import FloatArray, RgbArray
 
 SEATS: Final = 3
 COLS: Final = BOARD.cols
@@ -44,8 +38,8 @@ N_HEX: Final = BOARD.size
 DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """Axial ``(dq, dr)`` of the six neighbours, in direction-index order: E, NE, NW, W, SW, SE."""
 DIRECTION_NAMES: Final = ("E", "NE", "NW", "W", "SW", "SE")
-FORCE_SLOT: Final = {name: i for i, name in enumerate(FORCE_NAMES)}
-STAGES: Final = {name: i for i, name in enumerate(STAGE_NAMES)}
+FORCE_SLOT: Final = slots(FORCE_NAMES)
+STAGES: Final = slots(STAGE_NAMES)
 PLANES: Final = (
     "troops_0",
     "troops_1",
@@ -199,11 +193,11 @@ class TriumvirateObservations(ObservationEncoder):
         if attacks:
             at = [plane["attacks"] + r * COLS + c for c, r, _ in attacks]
             vec[at] = self._stack_value[[n for _, _, n in attacks]]
-        ones: list[int] = []
+        ones = [
+            self._stage + STAGES[obs["stage"]],
+            self._to_move + self.to_move_slot(obs["current"], rel, SEATS),
+        ]
         vals: list[tuple[int, float]] = []
-        ones.append(self._stage + STAGES[obs["stage"]])
-        cur = obs["current"]
-        ones.append(self._to_move + (rel[cur] if cur >= 0 else (SEATS if cur == -1 else SEATS + 1)))
         turn = obs["turn"]
         ones.append(self._turn + (rel[turn] if turn >= 0 else SEATS))
         s = self._scalars
