@@ -12,9 +12,9 @@ RULES_VERSION = "forum/2"
 class ForumTable(Table):
     """Forum: Trade Empires of Rome, for two to four players (FOR-1.1), with its options fixed."""
 
+    opts: ForumOptions
     name = "forum"
     version = RULES_VERSION
     actions = ACTIONS
     options_type = ForumOptions
     seating = Seating(range(2, 5), "FOR-1.1", GENTES)
-    opts: ForumOptions
