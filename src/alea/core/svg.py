@@ -88,6 +88,11 @@ def element(name: str, **attrs: object) -> str:
     return f"<{name} {attributes(attrs)}/>"
 
 
+def rect(x: float, y: float, width: float, height: float, **attrs: object) -> str:
+    """A ``<rect>`` with its corner at ``(x, y)``, ``width`` by ``height``, then ``attrs``."""
+    return element("rect", x=x, y=y, width=width, height=height, **attrs)
+
+
 def text_element(x: float, y: float, body: str, size: float, **attrs: object) -> str:
     """A ``<text>`` element at ``(x, y)`` in ``size`` units, ``body`` escaped."""
     a = attributes(attrs)

@@ -22,6 +22,7 @@ from alea.core.svg import (
     escape,
     fmt,
     quoteattr,
+    rect,
     text_element,
     text_width,
 )
@@ -377,7 +378,7 @@ def _header(lay: _Layout, obs: dict[str, Any]) -> list[str]:
     s, w = lay.s, lay.width
     out = [
         f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(lay.header)}" fill="#3f2e1e"/>',
-        element("rect", x=0.0, y=lay.header - s * 0.12, width=w, height=s * 0.12, fill=GOLD),
+        rect(0.0, lay.header - s * 0.12, w, s * 0.12, fill=GOLD),
         text_element(
             s * 0.8,
             lay.header * 0.6,
@@ -440,12 +441,11 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         won = name == winner
         out.append(f'<g class="player" data-force={quoteattr(name)}>')
         out.append(
-            element(
-                "rect",
-                x=x,
-                y=top,
-                width=card_w,
-                height=card_h,
+            rect(
+                x,
+                top,
+                card_w,
+                card_h,
                 rx=s * 0.25,
                 fill=PAPER,
                 stroke=GOLD if won else FRAME,
@@ -498,17 +498,7 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
         out.append("</g>")
     x = s * 0.8 + 3 * (card_w + gap)
     out.append(
-        element(
-            "rect",
-            x=x,
-            y=top,
-            width=rome_w,
-            height=card_h,
-            rx=s * 0.25,
-            fill=PAPER,
-            stroke=FRAME,
-            stroke_width=s * 0.06,
-        )
+        rect(x, top, rome_w, card_h, rx=s * 0.25, fill=PAPER, stroke=FRAME, stroke_width=s * 0.06)
     )
     out.append(_star(x + s * 0.9, top + s * 0.8, s * 0.4))
     out.append(
@@ -539,12 +529,11 @@ def _panels(lay: _Layout, obs: dict[str, Any]) -> list[str]:
             line += f": {reason}"
         y = lay.map_top + lay.map_height * 0.08
         out.append(
-            element(
-                "rect",
-                x=w / 2 - s * 9,
-                y=y - s * 0.95,
-                width=s * 18,
-                height=s * 1.45,
+            rect(
+                w / 2 - s * 9,
+                y - s * 0.95,
+                s * 18,
+                s * 1.45,
                 rx=s * 0.3,
                 fill=PAPER,
                 fill_opacity=0.94,

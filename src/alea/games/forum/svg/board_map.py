@@ -16,6 +16,7 @@ from alea.core.svg import (
     fmt,
     point_list,
     quoteattr,
+    rect,
     text_element,
 )
 from alea.games.forum.board import BOARD, MarketType
@@ -139,12 +140,11 @@ def _shape(m: int) -> str:
         body = element("polygon", points=point_list(pts), fill=tint, stroke=edge, stroke_width=1.8)
         ty = y + 6.5
     elif market.type is MarketType.EXOTIC:
-        body = element(
-            "rect",
-            x=x - r,
-            y=y - r,
-            width=2 * r,
-            height=2 * r,
+        body = rect(
+            x - r,
+            y - r,
+            2 * r,
+            2 * r,
             rx=2.0,
             fill=darker(tint, 0.25),
             stroke=darker(tint, 0.6),
@@ -202,15 +202,7 @@ def _horreum(x: float, y: float, p: int) -> str:
             stroke_width=0.9,
             stroke_linejoin="round",
         )
-        + element(
-            "rect",
-            x=door[0],
-            y=door[1],
-            width=door[2],
-            height=door[3],
-            fill="#1d1712",
-            opacity=0.55,
-        )
+        + rect(door[0], door[1], door[2], door[3], fill="#1d1712", opacity=0.55)
         + "</g>"
     )
 
@@ -454,12 +446,11 @@ def _legend_frame(box: tuple[float, float, float, float], title: str) -> list[st
     x0, y0, x1, y1 = box
     return [
         '<g class="legend">',
-        element(
-            "rect",
-            x=x0,
-            y=y0,
-            width=x1 - x0,
-            height=y1 - y0,
+        rect(
+            x0,
+            y0,
+            x1 - x0,
+            y1 - y0,
             rx=6.0,
             fill=PANEL,
             fill_opacity=0.92,
@@ -516,12 +507,11 @@ def _legend_types() -> tuple[str, ...]:
             )
         else:
             out.append(
-                element(
-                    "rect",
-                    x=cx - 8,
-                    y=cy - 8,
-                    width=16.0,
-                    height=16.0,
+                rect(
+                    cx - 8,
+                    cy - 8,
+                    16.0,
+                    16.0,
                     rx=1.5,
                     fill=darker(tint, 0.3),
                     stroke=darker(tint, 0.6),
@@ -599,12 +589,11 @@ def _legend_regions() -> tuple[str, ...]:
     for i, region in enumerate(BOARD.regions):
         yy = y0 + 40 + i * 20
         out.append(
-            element(
-                "rect",
-                x=x0 + 14,
-                y=yy - 11,
-                width=22.0,
-                height=14.0,
+            rect(
+                x0 + 14,
+                yy - 11,
+                22.0,
+                14.0,
                 rx=3.0,
                 fill=REGION_TINT.get(region, "#eeeeee"),
                 stroke=darker(REGION_TINT.get(region, "#eeeeee"), 0.4),

@@ -9,6 +9,7 @@ from alea.core.svg import (
     GOLD,
     element,
     point_list,
+    rect,
     star_points,
     text_element,
     text_width,
@@ -98,12 +99,11 @@ def _turn_track(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         done = i < now
         out.append(f'<g class="{"phase current" if current else "phase"}">')
         out.append(
-            element(
-                "rect",
-                x=x,
-                y=y,
-                width=w,
-                height=28.0,
+            rect(
+                x,
+                y,
+                w,
+                28.0,
                 rx=14.0,
                 fill="#3a2a1b" if current else ("#e9dfc6" if done else PANEL),
                 stroke="#3a2a1b" if current else "#cbb994",
@@ -174,29 +174,18 @@ def _family(card: dict[str, Any]) -> list[str]:
     card_h = FAMILY_H
     out = [f'<g class="family" data-seat="{p}">']
     out.append(
-        element(
-            "rect",
-            x=float(PANEL_X),
-            y=y,
-            width=float(PANEL_W),
-            height=card_h,
+        rect(
+            float(PANEL_X),
+            y,
+            float(PANEL_W),
+            card_h,
             rx=7.0,
             fill=PANEL,
             stroke=GOLD if won else (INK if acting else "#cbb994"),
             stroke_width=3.0 if won else (2.0 if acting else 1.0),
         )
     )
-    out.append(
-        element(
-            "rect",
-            x=float(PANEL_X),
-            y=y,
-            width=9.0,
-            height=card_h,
-            rx=3.0,
-            fill=_colour(p),
-        )
-    )
+    out.append(rect(float(PANEL_X), y, 9.0, card_h, rx=3.0, fill=_colour(p)))
     name = str(pl["name"])
     nx = PANEL_X + 22
     out.append(
@@ -214,17 +203,7 @@ def _family(card: dict[str, Any]) -> list[str]:
     for tag in tags:
         tw = text_width(tag, 10.5) + 12
         out.append(
-            element(
-                "rect",
-                x=tx,
-                y=y + 12,
-                width=tw,
-                height=16.0,
-                rx=8.0,
-                fill="#efe4c9",
-                stroke="#cbb994",
-                stroke_width=0.8,
-            )
+            rect(tx, y + 12, tw, 16.0, rx=8.0, fill="#efe4c9", stroke="#cbb994", stroke_width=0.8)
         )
         out.append(text_element(tx + tw / 2, y + 24, tag, 11.5, fill=INK, text_anchor="middle"))
         tx += tw + 5

@@ -8,6 +8,7 @@ from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
     element,
+    rect,
     text_element,
     text_width,
 )
@@ -88,15 +89,8 @@ def _detail(obs: dict[str, Any]) -> str:
 @drawn_from("actor", "current", "max_turns", "pending", "players", "proposal", "stage", "turn")
 def _header(obs: dict[str, Any]) -> list[str]:
     out = [
-        element(
-            "rect",
-            x=0.0,
-            y=0.0,
-            width=float(WIDTH),
-            height=float(HEADER),
-            fill="#3a2a1b",
-        ),
-        element("rect", x=0.0, y=HEADER - 4.0, width=float(WIDTH), height=4.0, fill=GOLD),
+        rect(0.0, 0.0, float(WIDTH), float(HEADER), fill="#3a2a1b"),
+        rect(0.0, HEADER - 4.0, float(WIDTH), 4.0, fill=GOLD),
         text_element(
             22,
             42,
@@ -161,12 +155,11 @@ def _banner(obs: dict[str, Any]) -> list[str]:
     winners = [int(p) for p in obs.get("winners") or []]
     out = [
         '<g class="banner">',
-        element(
-            "rect",
-            x=cx - w / 2,
-            y=y,
-            width=w,
-            height=50.0,
+        rect(
+            cx - w / 2,
+            y,
+            w,
+            50.0,
             rx=8.0,
             fill=PANEL,
             fill_opacity=0.96,

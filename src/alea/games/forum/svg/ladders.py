@@ -9,6 +9,7 @@ from alea.core.svg import (
     GOLD,
     element,
     mix,
+    rect,
     text_element,
     text_width,
     wrap,
@@ -38,28 +39,18 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     band_h, cell_h = 20.0, 44.0
     out.append('<g class="prestige-ladder">')
     out.append(
-        element(
-            "rect",
-            x=float(PANEL_X),
-            y=y0,
-            width=cw,
-            height=band_h,
-            fill="#efe6d0",
-            stroke="#cbb994",
-            stroke_width=0.8,
-        )
+        rect(float(PANEL_X), y0, cw, band_h, fill="#efe6d0", stroke="#cbb994", stroke_width=0.8)
     )
     for band in BOARD.bands:
         bx = PANEL_X + band.low * cw
         bw = (band.high - band.low + 1) * cw
         consul = band.cost is None
         out.append(
-            element(
-                "rect",
-                x=bx,
-                y=y0,
-                width=bw,
-                height=band_h,
+            rect(
+                bx,
+                y0,
+                bw,
+                band_h,
                 fill=BAND_TINT.get(band.name, "#dddddd"),
                 stroke="#a8925f",
                 stroke_width=0.8,
@@ -87,12 +78,11 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         cx = PANEL_X + c * cw
         consul = c == cells - 1
         out.append(
-            element(
-                "rect",
-                x=cx,
-                y=cy,
-                width=cw,
-                height=cell_h,
+            rect(
+                cx,
+                cy,
+                cw,
+                cell_h,
                 fill="#f3d9d4" if consul else "#fbf7ec",
                 stroke="#cbb994",
                 stroke_width=0.8,
@@ -185,16 +175,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         else:
             fill = "#f1e7cf"
         out.append(
-            element(
-                "rect",
-                x=PANEL_X + i * cw,
-                y=y0,
-                width=cw,
-                height=th,
-                fill=fill,
-                stroke="#b59f70",
-                stroke_width=0.6,
-            )
+            rect(PANEL_X + i * cw, y0, cw, th, fill=fill, stroke="#b59f70", stroke_width=0.6)
         )
         if v in (-500, 0, 500, 1000, 5000, 10000):
             label = f"{v // 1000}k" if v >= 1000 else str(v)
@@ -332,25 +313,13 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     lines = wrap(str(card["effect"]), 13.0, PANEL_W - 40)
     h = 52 + 17 * len(lines) + 18
     out.append('<g class="fate-card">')
+    out.append(rect(PANEL_X + 2.0, y + 2, float(PANEL_W), h, rx=9.0, fill="#000", opacity=0.12))
     out.append(
-        element(
-            "rect",
-            x=PANEL_X + 2.0,
-            y=y + 2,
-            width=float(PANEL_W),
-            height=h,
-            rx=9.0,
-            fill="#000",
-            opacity=0.12,
-        )
-    )
-    out.append(
-        element(
-            "rect",
-            x=float(PANEL_X),
-            y=y,
-            width=float(PANEL_W),
-            height=h,
+        rect(
+            float(PANEL_X),
+            y,
+            float(PANEL_W),
+            h,
             rx=9.0,
             fill="#f4e6c4",
             stroke="#8a6a10",
@@ -358,12 +327,11 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
     )
     out.append(
-        element(
-            "rect",
-            x=PANEL_X + 5.0,
-            y=y + 5,
-            width=PANEL_W - 11.5,
-            height=h - 10,
+        rect(
+            PANEL_X + 5.0,
+            y + 5,
+            PANEL_W - 11.5,
+            h - 10,
             rx=6.0,
             fill="none",
             stroke="#c9a227",

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from alea.core.svg import (
-    element,
     fmt,
     quoteattr,
+    rect,
 )
 from alea.games.forum.svg.board_map import (
     _legend_regions,
@@ -110,15 +110,14 @@ def render_svg(observation: dict[str, Any]) -> str:
             f'viewBox="0 0 {w} {h}" font-family={quoteattr(SERIF)}>'
         ),
         "<title>Forum: Trade Empires of Rome</title>",
-        element("rect", x=0.0, y=0.0, width=float(WIDTH), height=height, fill=PAPER),
+        rect(0.0, 0.0, float(WIDTH), height, fill=PAPER),
         *_header(obs),
         '<g class="map">',
-        element(
-            "rect",
-            x=float(MAP_LEFT),
-            y=float(MAP_TOP),
-            width=float(MAP_RIGHT - MAP_LEFT),
-            height=float(MAP_BOTTOM - MAP_TOP),
+        rect(
+            float(MAP_LEFT),
+            float(MAP_TOP),
+            float(MAP_RIGHT - MAP_LEFT),
+            float(MAP_BOTTOM - MAP_TOP),
             rx=10.0,
             fill=SEA,
             stroke=FRAME,
