@@ -93,6 +93,11 @@ def rect(x: float, y: float, width: float, height: float, **attrs: object) -> st
     return element("rect", x=x, y=y, width=width, height=height, **attrs)
 
 
+def circle(cx: float, cy: float, r: float, **attrs: object) -> str:
+    """A ``<circle>`` centred on ``(cx, cy)`` of radius ``r``, then ``attrs``."""
+    return element("circle", cx=cx, cy=cy, r=r, **attrs)
+
+
 def text_element(x: float, y: float, body: str, size: float, **attrs: object) -> str:
     """A ``<text>`` element at ``(x, y)`` in ``size`` units, ``body`` escaped."""
     a = attributes(attrs)

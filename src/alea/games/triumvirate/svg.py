@@ -18,6 +18,7 @@ from alea.core.svg import (
     GOLD,
     PAPER,
     SERIF,
+    circle,
     element,
     escape,
     fmt,
@@ -272,8 +273,8 @@ def _counter(x: float, y: float, r: float, colour: str, label: str, kind: str, f
         title = f"{label} {'troop' if label == '1' else 'troops'} of {force}"
     parts = [
         f'<g class="{kind}" data-force={quoteattr(force)}><title>{escape(title)}</title>',
-        element("circle", cx=x + r * 0.12, cy=y + r * 0.14, r=r, fill="#000", fill_opacity=0.28),
-        element("circle", cx=x, cy=y, r=r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
+        circle(x + r * 0.12, y + r * 0.14, r, fill="#000", fill_opacity=0.28),
+        circle(x, y, r, fill=colour, stroke="#f8f1df", stroke_width=s * 0.05),
     ]
     if kind == "leader":
         parts.append(

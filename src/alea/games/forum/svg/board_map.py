@@ -10,6 +10,7 @@ from typing import Any, Final
 from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
+    circle,
     darker,
     element,
     escape,
@@ -64,10 +65,10 @@ def _washes() -> tuple[str, ...]:
                 out.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2))
         for m in sorted(inside):
             x, y = _pt(m)
-            out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, stroke="none"))
+            out.append(circle(x, y, WASH_RADIUS, stroke="none"))
         out.append("</g>")
     x, y = _pt(BOARD.rome)
-    out.append(element("circle", cx=x, cy=y, r=WASH_RADIUS, fill="#f1d6cc", opacity=0.8))
+    out.append(circle(x, y, WASH_RADIUS, fill="#f1d6cc", opacity=0.8))
     out.append("</g>")
     return tuple(out)
 
@@ -104,24 +105,8 @@ def _shape(m: int) -> str:
     if market.type is MarketType.ROME:
         return "".join(
             [
-                element(
-                    "circle",
-                    cx=x,
-                    cy=y,
-                    r=r + 5,
-                    fill="none",
-                    stroke=GOLD,
-                    stroke_width=3.0,
-                ),
-                element(
-                    "circle",
-                    cx=x,
-                    cy=y,
-                    r=r,
-                    fill=ROME_RED,
-                    stroke="#6e0f14",
-                    stroke_width=2.0,
-                ),
+                circle(x, y, r + 5, fill="none", stroke=GOLD, stroke_width=3.0),
+                circle(x, y, r, fill=ROME_RED, stroke="#6e0f14", stroke_width=2.0),
                 text_element(
                     x,
                     y + 6.0,
@@ -152,7 +137,7 @@ def _shape(m: int) -> str:
         )
         ty = y + 6.0
     else:
-        body = element("circle", cx=x, cy=y, r=r, fill=tint, stroke=edge, stroke_width=1.8)
+        body = circle(x, y, r, fill=tint, stroke=edge, stroke_width=1.8)
         ty = y + 6.0
     number = text_element(
         x,
@@ -227,15 +212,7 @@ def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> 
             opacity=0.22,
         ),
         element("path", d=body, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
-        element(
-            "circle",
-            cx=x,
-            cy=y - 11.2 * s,
-            r=3.7 * s,
-            fill=_colour(p),
-            stroke="#1d1712",
-            stroke_width=0.9,
-        ),
+        circle(x, y - 11.2 * s, 3.7 * s, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
     ]
     if count > 1:
         parts.append(
@@ -483,17 +460,7 @@ def _legend_types() -> tuple[str, ...]:
     for i, (label, kind) in enumerate(rows):
         cx, cy = x0 + 24, y0 + 40 + i * 24
         if kind == "small":
-            out.append(
-                element(
-                    "circle",
-                    cx=cx,
-                    cy=cy,
-                    r=8.0,
-                    fill=tint,
-                    stroke=edge,
-                    stroke_width=1.5,
-                )
-            )
+            out.append(circle(cx, cy, 8.0, fill=tint, stroke=edge, stroke_width=1.5))
         elif kind == "large":
             pts = [(cx, cy - 10), (cx + 9, cy + 6), (cx - 9, cy + 6)]
             out.append(
@@ -566,11 +533,10 @@ def _legend_types() -> tuple[str, ...]:
     out.append(_pawn(x0 + 100, ty + 2, 1, 1))
     out.append(text_element(x0 + 110, ty + 1, "agent", 11.0, fill=INK))
     out.append(
-        element(
-            "circle",
-            cx=x0 + 164,
-            cy=ty - 3,
-            r=8.0,
+        circle(
+            x0 + 164,
+            ty - 3,
+            8.0,
             fill="none",
             stroke=_colour(2),
             stroke_width=2.6,

@@ -7,7 +7,7 @@ from typing import Any
 from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
-    element,
+    circle,
     rect,
     text_element,
     text_width,
@@ -169,11 +169,10 @@ def _banner(obs: dict[str, Any]) -> list[str]:
     ]
     for i, p in enumerate(winners[:4]):
         out.append(
-            element(
-                "circle",
-                cx=cx - w / 2 + 26 + i * 6,
-                cy=y + 25,
-                r=10.0,
+            circle(
+                cx - w / 2 + 26 + i * 6,
+                y + 25,
+                10.0,
                 fill=_colour(p),
                 stroke="#1d1712",
                 stroke_width=1.0,

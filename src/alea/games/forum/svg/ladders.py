@@ -7,6 +7,7 @@ from typing import Any
 from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
     GOLD,
+    circle,
     element,
     mix,
     rect,
@@ -225,15 +226,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
 def _rings(x: float, y: float, a: int, b: int) -> str:
     return element(
         "circle", cx=x, cy=y, r=6.0, fill="none", stroke=_colour(a), stroke_width=2.6
-    ) + element(
-        "circle",
-        cx=x + 7,
-        cy=y,
-        r=6.0,
-        fill="none",
-        stroke=_colour(b),
-        stroke_width=2.6,
-    )
+    ) + circle(x + 7, y, 6.0, fill="none", stroke=_colour(b), stroke_width=2.6)
 
 
 @drawn_from("markets", "marriages", "players.name")
@@ -261,11 +254,10 @@ def _marriages(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         line = f"the {_seat_name(p, players)} married into {', '.join(locals_by[p])}"
         lines = wrap(line, 12.5, PANEL_W - 34)
         out.append(
-            element(
-                "circle",
-                cx=PANEL_X + 13.0,
-                cy=y - 4,
-                r=6.0,
+            circle(
+                PANEL_X + 13.0,
+                y - 4,
+                6.0,
                 fill="none",
                 stroke=_colour(p),
                 stroke_width=2.6,
