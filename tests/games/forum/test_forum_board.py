@@ -276,3 +276,9 @@ def test_neighbours_without_a_link_are_refused() -> None:
     broken = dataclasses.replace(BOARD, neighbours=tuple(ns))
     with pytest.raises(BoardError, match="neighbours without a link"):
         validate(broken)
+
+
+def test_every_region_of_the_board_has_one_of_our_names() -> None:
+    from alea.games.forum.constants import REGION_NAMES
+
+    assert sorted(REGION_NAMES) == sorted(BOARD.regions)

@@ -33,6 +33,13 @@ REGION: Final = tuple(
     -1 if m.region is None else BOARD.regions.index(m.region) for m in BOARD.markets
 )
 REGION_SIZE: Final = tuple(len(BOARD.region_markets(r)) for r in BOARD.regions)
+REGION_NAMES: Final = {
+    "hispania_africa": "Hispania & Africa",
+    "italia_gallia_britannia": "Italia, Gallia & Britannia",
+    "graecia_et_danubius": "Graecia & Danubius",
+    "oriens": "Oriens",
+}
+"""Our names of the four regions, west to east, by the board's key (the board draws no names)."""
 N_KINDS: Final = len(BOARD.benefactions)
 GIVING_BANDS: Final = tuple(b for b in BOARD.bands if b.cost is not None)
 N_SPACES: Final = len(GIVING_BANDS) * N_KINDS

@@ -21,6 +21,7 @@ from alea.core.svg import (
     text_element,
 )
 from alea.games.forum.board import BOARD, MarketType
+from alea.games.forum.constants import REGION_NAMES
 from alea.games.forum.svg.labels import LEGENDS, _labels, _profit_text
 from alea.games.forum.svg.style import (
     FRAME,
@@ -35,7 +36,6 @@ from alea.games.forum.svg.style import (
     PAWN_W,
     PROFIT_SIZE,
     REGION_TINT,
-    REGION_TITLE,
     ROME_RED,
     SEA,
     WASH_RADIUS,
@@ -155,7 +155,7 @@ def _shape(m: int) -> str:
 def _market_title(m: int) -> str:
     market = BOARD.markets[m]
     kind = "the capital" if market.type is MarketType.ROME else f"{market.type.value} market"
-    region = REGION_TITLE.get(market.region or "", "no region")
+    region = REGION_NAMES.get(market.region or "", "no region")
     profit = " / ".join(str(v) for v in market.profit)
     return (
         f"{market.name}: {kind}, distance {market.distance}, {region}; "
@@ -565,6 +565,6 @@ def _legend_regions() -> tuple[str, ...]:
                 stroke=darker(REGION_TINT.get(region, "#eeeeee"), 0.4),
             )
         )
-        out.append(text_element(x0 + 46, yy, REGION_TITLE.get(region, region), 12.0, fill=INK))
+        out.append(text_element(x0 + 46, yy, REGION_NAMES.get(region, region), 12.0, fill=INK))
     out.append("</g>")
     return tuple(out)

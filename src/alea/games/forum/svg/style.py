@@ -21,12 +21,6 @@ REGION_TINT: Final = {
     "oriens": "#f0c3ae",
 }
 """Soft land colour of each region (kept away from the seat colours)."""
-REGION_TITLE: Final = {
-    "hispania_africa": "Hispania & Africa",
-    "italia_gallia_britannia": "Italia, Gallia & Britannia",
-    "graecia_et_danubius": "Graecia & Danubius",
-    "oriens": "Oriens",
-}
 
 SEA: Final = "#dde9ec"
 PAPER: Final = "#f7f0df"

@@ -17,6 +17,7 @@ from alea.games.forum.actions import (
     Move,
 )
 from alea.games.forum.board import BOARD
+from alea.games.forum.constants import REGION_NAMES
 
 SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
 """Each family's colour, in seat order: Aemilii, Cornelii, Licinii, Valerii."""
@@ -92,12 +93,9 @@ SHORT_NAMES: Final = {
 """Names too long for the market table."""
 
 REGION_TEXT: Final = {
-    "hispania_africa": "Hispania·Africa",
-    "italia_gallia_britannia": "Italia·Gallia·Britannia",
-    "graecia_et_danubius": "Graecia·Danubius",
-    "oriens": "Oriens",
+    key: name.replace(", ", "·").replace(" & ", "·") for key, name in REGION_NAMES.items()
 }
-"""Our names of the four regions, west to east (the board draws no names)."""
+"""The regions' names joined by a middle dot, short enough for the map's key."""
 REGION_STYLE: Final = {
     "hispania_africa": "#a08850",
     "italia_gallia_britannia": "#4f8f9f",
