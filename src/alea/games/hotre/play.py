@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Final
 
 from alea.core.errors import IllegalActionError
 from alea.core.game import CHANCE, Action
@@ -271,11 +273,40 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
         events.epidemy(s, a.value)
 
 
+_LAND_OR_CLOSE: Final[
+    dict[int, tuple[Callable[[HotrePosition, int], None], Callable[[HotrePosition], None]]]
+] = {
+    TAKEUP: (movement.take_up, movement.end_takeup),
+    RETREAT: (combat.retreat_legion, combat.stand),
+    REBELRETREAT: (events.rebel_retreat, events.rebels_fight_on),
+}
+"""Steps decided by naming a land or by the one closing decision: what each choice does."""
+_YES_OR_NO: Final[dict[int, tuple[Callable[[HotrePosition, bool], None], str]]] = {
+    FORTCHOICE: (combat.choose_fort, "take_fort"),
+    LOOTCHOICE: (combat.choose_loot, "loot"),
+    ANSWER: (combat.answer_bribe, "accept"),
+}
+"""Steps decided yes or no: what takes the answer, and the verb that says yes."""
+
+
 def apply_decision(s: HotrePosition, a: Action) -> None:
     """Give effect to the legal decision ``a``."""
     st = s.stage
     if isinstance(a, PlayCard):
         events.play(s, a)
+        return
+    land_or_close = _LAND_OR_CLOSE.get(st)
+    if land_or_close is not None:
+        on_land, on_close = land_or_close
+        if isinstance(a, Pick):
+            on_land(s, a.land)
+        else:
+            on_close(s)
+        return
+    yes_or_no = _YES_OR_NO.get(st)
+    if yes_or_no is not None:
+        answer, yes = yes_or_no
+        answer(s, a == DECIDE[s.player, yes])
         return
     if st == HAND:
         assert isinstance(a, HandTo)
@@ -290,12 +321,6 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         else:
             build.buy(s, a)
         return
-    if st == TAKEUP:
-        if isinstance(a, Pick):
-            movement.take_up(s, a.land)
-        else:
-            movement.end_takeup(s)
-        return
     if st == EXPAND:
         assert isinstance(a, Pick | Decide)
         if isinstance(a, Decide):
@@ -305,33 +330,12 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         else:
             movement.place(s, a.land, a.verb == "start")
         return
-    if st == RETREAT:
-        if isinstance(a, Pick):
-            combat.retreat_legion(s, a.land)
-        else:
-            combat.stand(s)
-        return
     if st == DISPLACE:
         movement.displace(s, a.land if isinstance(a, Pick) else -1)
-        return
-    if st == FORTCHOICE:
-        combat.choose_fort(s, a == DECIDE[s.player, "take_fort"])
-        return
-    if st == LOOTCHOICE:
-        combat.choose_loot(s, a == DECIDE[s.player, "loot"])
-        return
-    if st == REBELRETREAT:
-        if isinstance(a, Pick):
-            events.rebel_retreat(s, a.land)
-        else:
-            events.rebels_fight_on(s)
         return
     if st == OFFER:
         assert isinstance(a, Offer)
         combat.offer_bribe(s, a.amount)
-        return
-    if st == ANSWER:
-        combat.answer_bribe(s, a == DECIDE[s.player, "accept"])
         return
     if st == FOUND:
         assert isinstance(a, Pick)
