@@ -19,10 +19,9 @@ from typing import Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
-from alea.games.hotre import counters
+from alea.games.hotre import counters, views
 from alea.games.hotre.actions import Decide, Offer
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.cards import DECK, SETS
 from alea.games.hotre.charts import BonusKind
 from alea.games.hotre.constants import (
     AREA_LANDS,
@@ -51,52 +50,10 @@ RIVAL: Final = 0.5
 def canonical(state: HotreState, player: int) -> HotreState:
     """A copy in which what ``player`` cannot see is dealt in a fixed, sorted order.
 
-    Mirrors ``HotreState.determinize`` with sorting instead of shuffling, so the result depends
-    only on ``player``'s observation.
+    ``HotreState.determinize`` without the shuffle, so the result depends only on ``player``'s
+    observation.
     """
-    c = state.clone()
-    mine = {s for s in range(state.seat_count) if state.seat_player(s) == player}
-    mask = sum(1 << s for s in mine)
-    others = [s for s in range(state.seat_count) if s not in mine]
-    for k in range(1, SETS + 1):
-        slots: list[tuple[int, int]] = []
-        pool: list[int] = []
-        for s in others:
-            for j, cid in enumerate(c.hands[s]):
-                if DECK[cid - 1].set == k:
-                    slots.append((s, j))
-                    pool.append(cid)
-        box_idx = [j for j, cid in enumerate(c.card_box) if DECK[cid - 1].set == k]
-        pool += [c.card_box[j] for j in box_idx]
-        pool.sort()
-        for (s, j), cid in zip(slots, pool, strict=False):
-            c.hands[s][j] = cid
-        for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
-            c.card_box[j] = cid
-    in_draw = state.stage in (DRAW, HAND)
-    in_play = state.stage not in (DEAL, ORDER, DRAW, HAND)
-    seen = state.drawn_seen_by(mine)
-    for emp in (False, True):
-        held = c.emperor_counter if emp else c.people_counter
-        know = c.emperor_counter_seen if emp else c.people_counter_seen
-        hidden = [s for s in range(state.seat_count) if held[s] and not know[s] & mask]
-        known = {held[s] for s in range(state.seat_count) if held[s] and know[s] & mask}
-        current_phase = bool(state.emperor_handout) == emp and in_draw
-        hide_drawn = current_phase and bool(state.drawn_counter) and not seen
-        if current_phase and seen:
-            known.add(state.drawn_counter)
-        low = (state.next_emperor_call if emp else state.next_people_call) if in_play else 1
-        top = 6 if emp else 5
-        pool = [v for v in range(1, top + 1) if v not in known and v >= low]
-        for s, v in zip(hidden, pool, strict=False):
-            held[s] = v
-        rest = pool[len(hidden) :]
-        if hide_drawn and rest:
-            c.drawn_counter = rest.pop(0)
-        if current_phase:
-            c.counter_pile = sorted(rest)
-    c._legal = None
-    return c
+    return views.redeal(state, player, None)
 
 
 def holdings(state: HotreState) -> list[tuple[int, int]]:

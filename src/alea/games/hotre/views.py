@@ -99,6 +99,15 @@ def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
 
 def determinize(s: P, player: int, rng: random.Random) -> P:
     """A copy with the cards and counters ``player`` cannot see dealt afresh."""
+    return redeal(s, player, rng)
+
+
+def redeal(s: P, player: int, rng: random.Random | None) -> P:
+    """A copy with what ``player`` cannot see dealt again: shuffled by ``rng``, or sorted.
+
+    Without ``rng`` the deal is canonical: every hidden card and counter goes out in sorted
+    order, so the copy depends on ``player``'s observation alone.
+    """
     c = s.clone()
     mine = seats_of(s, player)
     mask = sum(1 << seat for seat in mine)
@@ -114,7 +123,8 @@ def determinize(s: P, player: int, rng: random.Random) -> P:
         box_idx = [j for j, cid in enumerate(c.card_box) if DECK[cid - 1].set == k]
         pool += [c.card_box[j] for j in box_idx]
         pool.sort()  # the re-deal depends on what the seat sees and on rng, nothing else
-        rng.shuffle(pool)
+        if rng is not None:
+            rng.shuffle(pool)
         for (seat, j), cid in zip(slots, pool, strict=False):
             c.hands[seat][j] = cid
         for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
@@ -133,11 +143,12 @@ def determinize(s: P, player: int, rng: random.Random) -> P:
         low = (s.next_emperor_call if emp else s.next_people_call) if in_play else 1
         top = 6 if emp else 5
         pool = [v for v in range(1, top + 1) if v not in known and v >= low]
-        rng.shuffle(pool)
+        if rng is not None:
+            rng.shuffle(pool)
         for seat, v in zip(hidden, pool, strict=False):
             held[seat] = v
         rest = pool[len(hidden) :]
-        if hide_drawn:
+        if hide_drawn and rest:
             c.drawn_counter = rest.pop(0)
         if current_phase:
             c.counter_pile = sorted(rest)
