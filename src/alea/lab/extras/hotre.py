@@ -20,7 +20,8 @@ drawing order of HRE-3.1 and the order in which the Factions choose their starti
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from alea.core.game import State
@@ -200,11 +201,45 @@ def _winners(g: GameRow) -> list[int]:
     return [p for p, v in enumerate(g.returns) if v > 0]
 
 
+_SHARE_COLUMNS = ("wins", "win share", "95% interval")
+"""The columns a share row ends with, after its label and its count of games."""
+
+
 def _share_row(label: Sequence[Any], wins: float, games: int) -> list[Any]:
     if not games:
         return [*label, 0, "—", "—"]
     lo, hi = wilson(wins, games)
     return [*label, games, f"{wins:.5g}", pct(wins / games), ci(lo, hi)]
+
+
+def _players_share(
+    label: Sequence[Any], run: RunData, players: Callable[[GameRow], list[int]]
+) -> list[Any]:
+    """The share row of the players ``players`` picks out of each game of ``run``."""
+    games = 0
+    wins = 0.0
+    for g in run.games:
+        for p in players(g):
+            games += 1
+            wins += g.returns[p]
+    return _share_row(label, wins, games)
+
+
+def _starters(area: str, g: GameRow) -> list[int]:
+    """The players whose Faction started in ``area``."""
+    return [p for p, areas in enumerate(g.summary.get("start_areas", [])) if area in areas]
+
+
+def _chooser(k: int, num_players: int, g: GameRow) -> list[int]:
+    """The player whose Faction chose its starting Area ``k``-th, if the game recorded it."""
+    m = (g.summary.get("milestones") or {}).get(f"start_{k}")
+    return [_player(int(m["seat"]), num_players)] if m else []
+
+
+def _drawer(k: int, num_players: int, g: GameRow) -> list[int]:
+    """The player of the seat ``k``-th in the drawing order (from 0), if there is one."""
+    order = g.summary.get("drawing_order") or []
+    return [_player(order[k], num_players)] if len(order) > k else []
 
 
 def _ending(runs: Sequence[RunData], figures: Figures) -> Section:
@@ -298,46 +333,28 @@ def _ending(runs: Sequence[RunData], figures: Figures) -> Section:
         ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
         ax.legend(fontsize=8, frameon=False)
         body += figures.add("hotre-leader", fig, "Share of games won by the leader after a period")
-    area_rows = []
-    for r in runs:
-        for area in START_AREAS:
-            games = 0
-            wins = 0.0
-            for g in r.games:
-                for p, areas in enumerate(g.summary.get("start_areas", [])):
-                    if area in areas:
-                        games += 1
-                        wins += g.returns[p]
-            area_rows.append(_share_row([r.label, _START_LABELS[area]], wins, games))
+    area_rows = [
+        _players_share([r.label, _START_LABELS[area]], r, partial(_starters, area))
+        for r in runs
+        for area in START_AREAS
+    ]
     body += table(
-        ["run", "starting Area", "games chosen", "wins", "win share", "95% interval"],
+        ["run", "starting Area", "games chosen", *_SHARE_COLUMNS],
         area_rows,
         caption="Win share of the Faction by starting Area (HRE-5.5; with two players, of the "
         "player holding it)",
     )
     pick_rows = []
     for r in runs:
-        seats = 4 if r.num_players == 2 else r.num_players
+        n = r.num_players
+        seats = 4 if n == 2 else n
         for k in range(1, seats + 1):
-            games = 0
-            wins = 0.0
-            for g in r.games:
-                m = (g.summary.get("milestones") or {}).get(f"start_{k}")
-                if m:
-                    games += 1
-                    wins += g.returns[_player(int(m["seat"]), r.num_players)]
-            pick_rows.append(_share_row([r.label, _nth(k)], wins, games))
+            pick_rows.append(_players_share([r.label, _nth(k)], r, partial(_chooser, k, n)))
         for k in range(seats):
-            games = 0
-            wins = 0.0
-            for g in r.games:
-                order = g.summary.get("drawing_order") or []
-                if len(order) > k:
-                    games += 1
-                    wins += g.returns[_player(order[k], r.num_players)]
-            pick_rows.append(_share_row([r.label, f"{_nth(k + 1)} to draw"], wins, games))
+            label = [r.label, f"{_nth(k + 1)} to draw"]
+            pick_rows.append(_players_share(label, r, partial(_drawer, k, n)))
     body += table(
-        ["run", "position", "games", "wins", "win share", "95% interval"],
+        ["run", "position", "games", *_SHARE_COLUMNS],
         pick_rows,
         caption="Win share by order of play in the first period: the k-th Faction to choose its "
         "starting Area (lowest Emperor first), and the k-th seat in the drawing order (HRE-3.1)",
