@@ -168,37 +168,28 @@ class Session:
                 else:
                     self._play(self._bot_action(seat, seat.agent, player), by_bot=True)
         except _Quit:
-            self._flush()
-            self._save_now(final=True)
-            self.console.print(
-                f"Game saved in [bold]{escape(str(self.path))}[/bold]. Continue it with: "
-                f"alea play --resume {escape(str(self.path))}",
-                soft_wrap=True,
+            path = escape(str(self.path))
+            return self._stopped(
+                0, f"Game saved in [bold]{path}[/bold]. Continue it with: alea play --resume {path}"
             )
-            return 0
         except KeyboardInterrupt:
-            self._flush()
-            self._save_now(final=True)
-            self.console.print(
-                f"\nInterrupted: the game so far is saved in {escape(str(self.path))} "
-                f"(continue with: alea play --resume {escape(str(self.path))})",
-                soft_wrap=True,
+            path = escape(str(self.path))
+            return self._stopped(
+                130,
+                f"\nInterrupted: the game so far is saved in {path} "
+                f"(continue with: alea play --resume {path})",
             )
-            return 130
         except EOFError:
-            self._flush()
-            self._save_now(final=True)
-            print(
+            return self._stopped(
+                1,
                 f"alea: input ended before the game did; it is saved in {self.path} "
                 f"(continue with: alea play --resume {self.path})",
-                file=sys.stderr,
+                error=True,
             )
-            return 1
         except BotError as exc:
-            self._flush()
-            self._save_now(final=True)
-            print(f"alea: error: {exc}; the game so far is saved in {self.path}", file=sys.stderr)
-            return 1
+            return self._stopped(
+                1, f"alea: error: {exc}; the game so far is saved in {self.path}", error=True
+            )
         self._flush()
         self.writer.record.result = result_of(state)
         self.writer.save()
@@ -212,6 +203,16 @@ class Session:
             soft_wrap=True,
         )
         return 0
+
+    def _stopped(self, code: int, message: str, *, error: bool = False) -> int:
+        """Save a game cut short, say where (on stderr for an error) and return ``code``."""
+        self._flush()
+        self._save_now(final=True)
+        if error:
+            print(message, file=sys.stderr)
+        else:
+            self.console.print(message, soft_wrap=True)
+        return code
 
     def _bot_action(self, seat: Seat, agent: Agent, player: int) -> Action:
         try:
