@@ -99,22 +99,10 @@ class ForumBot(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        stage = state.stage
-        if stage == MOVE:
-            return self._move(state, player, legal)
-        if stage == SOCIAL:
-            return self._social(state, player, legal)
-        if stage == RESPOND:
-            return self._respond(state, player, legal)
-        if stage == REPLY:
-            return self._reply(state, player, legal)
-        if stage == BUILD:
-            return self._build(state, player, legal)
-        if stage == GIVE:
-            return self._give(state, player, legal)
-        if stage == FATE_CHOICE:
-            return self._fate(state, player, legal)
-        return legal[int(rng.random() * len(legal))]
+        choose = self._CHOOSERS.get(state.stage)
+        if choose is None:
+            return legal[int(rng.random() * len(legal))]
+        return choose(self, state, player, legal)
 
     # -- movement -----------------------------------------------------------------------------
 
@@ -250,6 +238,17 @@ class ForumBot(Agent):
             dismiss = [a for a in legal if isinstance(a, Dismiss) and a.market != ROME]
             return dismiss[0] if dismiss else Decide(p, "pay")
         return legal[0]
+
+    _CHOOSERS: Final = {
+        MOVE: _move,
+        SOCIAL: _social,
+        RESPOND: _respond,
+        REPLY: _reply,
+        BUILD: _build,
+        GIVE: _give,
+        FATE_CHOICE: _fate,
+    }
+    """How the bot chooses in each stage with a real choice; elsewhere it picks at random."""
 
     def spec(self) -> dict[str, Any]:
         """Name and parameters."""
