@@ -28,8 +28,8 @@ from alea.games.forum.position import ForumPosition
 
 def builds(s: ForumPosition, p: int) -> list[Action]:
     """FOR-6.2, FOR-6.4: build or destroy where an agent stands."""
-    o = s.opts
     out: list[Action] = []
+    o = s.opts
     bit = 1 << p
     may_build = s.horrea_count[p] < o.horrea and money.can_afford(s, p, o.build_cost)
     may_destroy = money.can_afford(s, p, o.destroy_cost)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Final
 
 from alea.core.errors import IllegalActionError
 from alea.core.game import CHANCE, Action
@@ -56,36 +58,52 @@ from alea.games.forum.constants import (
 from alea.games.forum.position import ForumPosition
 
 
+def _moves(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-3.2, FOR-3.3: a step of an agent; done, unless a second agent must leave Rome."""
+    out = movement.moves(s, p)
+    if s.agents[p].count(ROME) <= 1 or not any(isinstance(a, Move) and a.src == ROME for a in out):
+        out.append(DECIDE_ACTIONS[p, "done"])
+    return out
+
+
+def _reply(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-4.5: the proposer accepts or declines the counter-offer."""
+    return [DECIDE_ACTIONS[p, "accept"], DECIDE_ACTIONS[p, "decline"]]
+
+
+def _builds(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-6.1: a build or destruction where an agent stands, or a pass."""
+    out = build.builds(s, p)
+    out.append(DECIDE_ACTIONS[p, "pass"])
+    return out
+
+
+def _gifts(s: ForumPosition, p: int) -> list[Action]:
+    """FOR-6.6: a benefaction, or a pass."""
+    out = build.gifts(s, p)
+    out.append(DECIDE_ACTIONS[p, "pass"])
+    return out
+
+
+_DECISIONS: Final[dict[int, Callable[[ForumPosition, int], list[Action]]]] = {
+    MOVE: _moves,
+    SOCIAL: social.intrigues,
+    RESPOND: social.respond,
+    REPLY: _reply,
+    BUILD: _builds,
+    GIVE: _gifts,
+    FATE_CHOICE: fate.fate_choices,
+}
+"""The decisions of each stage a seat decides in, given the position and the seat."""
+
+
 def legal_actions(s: ForumPosition) -> list[Action]:
     """The legal decisions of the seat to move (FOR-2.2), by phase."""
+    decisions = _DECISIONS.get(s.stage)
     p = s.player
-    if p < 0:
+    if decisions is None or p < 0:
         return []
-    stage = s.stage
-    if stage == MOVE:
-        out = movement.moves(s, p)
-        if s.agents[p].count(ROME) <= 1 or not any(
-            isinstance(a, Move) and a.src == ROME for a in out
-        ):
-            out.append(DECIDE_ACTIONS[p, "done"])
-        return out
-    if stage == SOCIAL:
-        return social.intrigues(s, p)
-    if stage == RESPOND:
-        return social.respond(s, p)
-    if stage == REPLY:
-        return [DECIDE_ACTIONS[p, "accept"], DECIDE_ACTIONS[p, "decline"]]
-    if stage == BUILD:
-        out = build.builds(s, p)
-        out.append(DECIDE_ACTIONS[p, "pass"])
-        return out
-    if stage == GIVE:
-        out = build.gifts(s, p)
-        out.append(DECIDE_ACTIONS[p, "pass"])
-        return out
-    if stage == FATE_CHOICE:
-        return fate.fate_choices(s, p)
-    return []
+    return decisions(s, p)
 
 
 def chance_outcomes(s: ForumPosition) -> list[tuple[Action, float]]:
