@@ -17,6 +17,8 @@ from alea.core.boards import BoardError as BoardError
 FORCES: Final = ("Crassus", "Caesar", "Pompey")
 """The three players' forces in seat order; Rome is the fourth, uncontrolled force."""
 ROME_FORCE: Final = "Rome"
+LEADER_LETTER: Final = {"Crassus": "X", "Caesar": "C", "Pompey": "P"}
+"""The letter that stands for each leader, on its counter and on the terminal's map."""
 
 # Pointy-top, odd-r offsets: E, NE, NW, W, SW, SE (the order of the axial directions).
 _EVEN_ROW = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))

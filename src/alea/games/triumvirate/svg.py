@@ -27,7 +27,7 @@ from alea.core.svg import (
     text_element,
     text_width,
 )
-from alea.games.triumvirate.board import BOARD, FORCES, ROME_FORCE
+from alea.games.triumvirate.board import BOARD, FORCES, LEADER_LETTER, ROME_FORCE
 from alea.games.triumvirate.state import STAGE_TEXT
 
 FORCE_COLOUR: Final = {
@@ -37,8 +37,6 @@ FORCE_COLOUR: Final = {
     ROME_FORCE: "#6b7280",
 }
 """Counter colour of each force."""
-LEADER_LETTER: Final = {"Crassus": "X", "Caesar": "C", "Pompey": "P"}
-"""The letter on each leader's counter."""
 
 SEA: Final = "#9cc3d5"
 SEA_EDGE: Final = "#86b0c4"

@@ -19,19 +19,19 @@ from rich.text import Text
 from alea.core.game import Action, State
 from alea.core.notes import Note
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll
-from alea.games.triumvirate.board import BOARD, FORCES
+from alea.games.triumvirate.board import BOARD, FORCES, LEADER_LETTER
 from alea.games.triumvirate.state import STAGE_TEXT
 
-FORCE_STYLE: Final = {
-    "Crassus": "red1",
-    "Caesar": "dark_orange",
-    "Pompey": "dodger_blue1",
-    "Rome": "grey82",
-}
+_FORCE_LOOK: Final = (
+    ("Crassus", "red1", "x"),
+    ("Caesar", "dark_orange", "c"),
+    ("Pompey", "dodger_blue1", "p"),
+    ("Rome", "grey82", "r"),
+)
+"""Each force with its text colour and the letter before a count of its leaderless troops."""
+FORCE_STYLE: Final = {force: style for force, style, _ in _FORCE_LOOK}
 """Text colour of each force's troops and leader."""
-LEADER_LETTER: Final = {"Crassus": "X", "Caesar": "C", "Pompey": "P"}
-"""The letter that stands for each leader on the map."""
-TROOP_LETTER: Final = {"Crassus": "x", "Caesar": "c", "Pompey": "p", "Rome": "r"}
+TROOP_LETTER: Final = {force: letter for force, _, letter in _FORCE_LOOK}
 """The letter before a count of troops without their leader: whose they are, without colour."""
 
 WATER: Final = "blue"
