@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 class ForumPosition(CachedLegalState, StagedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
+    final_stage = OVER
     __slots__ = (
         "_hist",
         "_hlen",
@@ -80,7 +81,6 @@ class ForumPosition(CachedLegalState, StagedState):
         "turn",
         "winners",
     )
-    final_stage = OVER
 
     def __init__(self, game: ForumTable) -> None:
         self.game = game
@@ -199,16 +199,11 @@ class ForumPosition(CachedLegalState, StagedState):
         "end_reason",
     )
 
+    _KEYED: Final = (*_FIELDS, "marriages", "contests", "proposal", "pending", "order", "_hlen")
+    """What makes the position: the saved fields, the deals in progress and the turn order."""
+
     def _key(self) -> tuple[Any, ...]:
-        return (
-            *(getattr(self, f) for f in self._FIELDS),
-            self.marriages,
-            self.contests,
-            self.proposal,
-            self.pending,
-            self.order,
-            self._hlen,
-        )
+        return tuple(getattr(self, f) for f in self._KEYED)
 
     def to_json(self) -> dict[str, Any]:
         """The exact position, history included."""
