@@ -7,13 +7,21 @@ import random
 
 import pytest
 from hotre_builders import (
+    attacking,
+    dealt,
     end_declaration,
+    expanding,
     faction_turn,
     fresh,
+    give,
     land,
+    lay,
+    marching,
     people_turn,
     place,
+    play,
     play_random,
+    play_while,
     put,
 )
 
@@ -47,12 +55,7 @@ from alea.games.hotre.constants import (
 from alea.games.hotre.dice import round_outcomes
 from alea.games.hotre.game import HotreGame
 from alea.games.hotre.state import HotreState
-
-
-def _deal_and_order(s: HotreState, rng: random.Random) -> None:
-    while s.stage not in (DRAW, HAND) or (s.is_chance_node() and s.stage != DRAW):
-        s.apply_action(s.sample_chance(rng))
-
+from sampled_positions import steps
 
 # -- options and game ---------------------------------------------------------------------------
 
@@ -80,10 +83,7 @@ def test_three_players_start_with_nine_legions() -> None:
 
 @pytest.mark.rule("HRE-2.4")
 def test_deal_gives_one_card_of_each_set() -> None:
-    s = fresh()
-    rng = random.Random(1)
-    for _ in range(36):
-        s.apply_action(s.sample_chance(rng))
+    s, _ = dealt(seed=1, chances=36)
     for hand in s.hands:
         assert sorted(DECK[c - 1].set for c in hand) == list(range(1, 10))
     assert len(s.card_box) == 54 - 36
@@ -94,10 +94,7 @@ def test_deal_gives_one_card_of_each_set() -> None:
 
 @pytest.mark.rule("HRE-3.1")
 def test_first_order_is_uniform_chance() -> None:
-    s = fresh()
-    rng = random.Random(2)
-    for _ in range(36):
-        s.apply_action(s.sample_chance(rng))
+    s, _ = dealt(seed=2, chances=36)
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 24
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -105,10 +102,7 @@ def test_first_order_is_uniform_chance() -> None:
 
 @pytest.mark.rule("HRE-3.2")
 def test_counter_handout_every_seat_one_and_must_pass_on() -> None:
-    s = fresh()
-    rng = random.Random(3)
-    for _ in range(37):
-        s.apply_action(s.sample_chance(rng))
+    s, rng = dealt(seed=3, chances=37)
     assert s.stage == DRAW
     s.apply_action(DrawCounter(False, 3))
     first = s.draw_order[0]
@@ -137,10 +131,7 @@ def test_counter_handout_every_seat_one_and_must_pass_on() -> None:
 
 @pytest.mark.rule("HRE-3.6")
 def test_handed_counter_is_hidden_from_others() -> None:
-    s = fresh()
-    rng = random.Random(4)
-    for _ in range(37):
-        s.apply_action(s.sample_chance(rng))
+    s, _ = dealt(seed=4, chances=37)
     s.apply_action(DrawCounter(False, 2))
     drawer = s.draw_order[0]
     outsider = s.draw_order[2]
@@ -158,12 +149,7 @@ def test_handed_counter_is_hidden_from_others() -> None:
 @pytest.mark.rule("HRE-3.8")
 def test_people_turn_comes_first_lowest_counter() -> None:
     s = fresh()
-    rng = random.Random(5)
-    while s.stage in (0, 1, 2, 3) and not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance(rng))
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    play_while(s, random.Random(5), lambda s: s.stage in (0, 1, 2, 3))
     assert s.half_turn == 1
     lowest = min(s.people_counter)
     assert s.people_counter[s.active_seat] == lowest
@@ -172,12 +158,8 @@ def test_people_turn_comes_first_lowest_counter() -> None:
 @pytest.mark.rule("HRE-3.7")
 def test_three_players_leave_counters_undrawn() -> None:
     s = fresh(3)
-    rng = random.Random(6)
-    while s.half_turn == 0:
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance(rng))
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    play_while(s, random.Random(6), lambda s: s.half_turn == 0)
+    assert s.half_turn != 0
     assert sum(1 for c in s.people_counter if c) == 3
     assert sum(1 for c in s.emperor_counter if c) == 3
 
@@ -187,35 +169,27 @@ def test_three_players_leave_counters_undrawn() -> None:
 
 @pytest.mark.rule("HRE-4.1")
 def test_people_builds_its_strength() -> None:
-    s = people_turn(seat=0, number=1)  # Galli, Strength 6
-    end_declaration(s)
+    s = expanding(number=1)  # Galli, Strength 6
     assert s.armies_to_place == 6
     assert s.stage == EXPAND
 
 
 @pytest.mark.rule("HRE-4.7")
 def test_people_builds_only_up_to_strength() -> None:
-    s = people_turn(seat=0, number=1)
-    put(s, "Lugdunensis", s.turn_force, 3)
-    put(s, "Belgica", s.turn_force, 2)
-    end_declaration(s)
+    s = expanding(pieces="Lugdunensis: tx3; Belgica: tx2")
     assert s.armies_to_place == 1
 
 
 @pytest.mark.rule("HRE-4.4")
 def test_new_people_enters_through_start_land() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
+    s = expanding()
     places = [a for a in s.legal_actions() if isinstance(a, Pick)]
     assert places == [Pick(0, "place", land("Lugdunensis"))]
 
 
 @pytest.mark.rule("HRE-9.1")
 def test_start_land_occupants_retreat_or_fall() -> None:
-    s = people_turn(seat=0, number=1)
-    put(s, "Lugdunensis", 1, 2)  # seat 1's Legions
-    put(s, "Belgica", 1, 1)
-    end_declaration(s)
+    s = expanding(pieces="Lugdunensis: 1x2; Belgica: 1x1")  # seat 1's Legions
     place(s, "Lugdunensis")
     assert s.current_player() == 1
     legal = s.legal_actions()
@@ -230,8 +204,7 @@ def test_start_land_occupants_retreat_or_fall() -> None:
 
 @pytest.mark.rule("HRE-4.8")
 def test_people_expand_next_to_held_lands_not_over_sea() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
+    s = expanding()
     place(s, "Lugdunensis")
     targets = {a.land for a in s.legal_actions() if isinstance(a, Pick)}
     start = land("Lugdunensis")
@@ -240,8 +213,7 @@ def test_people_expand_next_to_held_lands_not_over_sea() -> None:
 
 @pytest.mark.rule("HRE-10.1")
 def test_three_armies_per_land() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
+    s = expanding()
     for _ in range(3):
         place(s, "Lugdunensis")
     assert Pick(0, "place", land("Lugdunensis")) not in s.legal_actions()
@@ -252,10 +224,7 @@ def test_three_armies_per_land() -> None:
 
 @pytest.mark.rule("HRE-11.1")
 def test_people_may_take_armies_up() -> None:
-    s = people_turn(seat=0, number=1)
-    put(s, "Lugdunensis", s.turn_force, 3)
-    put(s, "Belgica", s.turn_force, 3)
-    end_declaration(s)
+    s = expanding(pieces="Lugdunensis: tx3; Belgica: tx3")
     assert s.armies_to_place == 0
     s.apply_action(Pick(0, "take_up", land("Belgica")))
     assert s.armies_to_place == 1
@@ -311,9 +280,7 @@ def test_three_dice_and_triples_kill() -> None:
     assert combat.round_params(s)[0] == 3
     s.battle_land = land("Italia")
     s.battle_defender = 1
-    s.force_in_land[land("Italia")] = 1
-    s.armies_in_land[land("Italia")] = 2
-    s.force_armies[1] = 2
+    lay(s, "Italia: 1x2")
     combat.resolve_round(s, True, True)
     assert combat.round_params(s)[0] == 2
 
@@ -331,7 +298,7 @@ def test_emperor_attack_and_tie_bonuses() -> None:
 def test_fort_adds_one() -> None:
     s = faction_turn(seat=0, emperor=5)
     s.battle_land = land("Italia")
-    s.fort_level[land("Italia")] = 1
+    lay(s, "Italia: fort")
     s.battle_defender = 5
     assert combat.round_params(s)[4:] == (1, False)
 
@@ -340,7 +307,7 @@ def test_fort_adds_one() -> None:
 def test_fortress_wins_ties_unless_attacker_does() -> None:
     s = faction_turn(seat=0, emperor=2)
     s.battle_land = land("Italia")
-    s.fort_level[land("Italia")] = 2
+    lay(s, "Italia: fortress")
     _ad, _am, at, _dd, dm, dt = combat.round_params(s)
     assert (dm, dt, at) == (1, True, True)
     # both win ties: ties are rolled again, so the odds equal a no-tie-win contest
@@ -351,11 +318,7 @@ def test_fortress_wins_ties_unless_attacker_does() -> None:
 
 @pytest.mark.rule("HRE-12.4")
 def test_difficult_terrain_gives_two_dice() -> None:
-    s = people_turn(seat=0, number=2)  # Germani, Germania Magna
-    f = s.turn_force
-    put(s, "Germania Magna", f, 1)
-    put(s, "Germania Superior", 1, 1)
-    end_declaration(s)
+    s = expanding(number=2, pieces="Germania Magna: tx1; Germania Superior: 1x1")  # Germani
     for a in list(s.legal_actions()):
         if isinstance(a, Decide) and a.verb == "done_takeup":
             s.apply_action(a)
@@ -375,11 +338,7 @@ def test_strait_counts_as_border_and_difficult() -> None:
 
 @pytest.mark.rule("HRE-12.0")
 def test_battle_to_the_end_then_conquest_and_loot_choice() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 1, 2)
-    s.city_state[land("Belgica")] = 1
+    s = attacking("Belgica: 1x2 city")
     place(s, "Belgica")
     assert s.stage == ROUND
     assert s.is_chance_node()
@@ -392,11 +351,7 @@ def test_battle_to_the_end_then_conquest_and_loot_choice() -> None:
 
 @pytest.mark.rule("HRE-12.8")
 def test_loot_scores_dice_of_people_points() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 1, 1)
-    s.city_state[land("Belgica")] = 1
+    s = attacking("Belgica: 1x1 city")
     place(s, "Belgica")
     s.apply_action(Round(True, False))
     s.apply_action(Decide(0, "loot"))
@@ -409,10 +364,7 @@ def test_loot_scores_dice_of_people_points() -> None:
 
 @pytest.mark.rule("HRE-12.7")
 def test_entering_empty_land_is_no_conquest() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    s.city_state[land("Belgica")] = 1
+    s = attacking("Belgica: city")
     place(s, "Belgica")
     assert s.stage == EXPAND
     assert s.city_state[land("Belgica")] == 1
@@ -420,11 +372,7 @@ def test_entering_empty_land_is_no_conquest() -> None:
 
 @pytest.mark.rule("HRE-12.6")
 def test_automatic_victory_over_own_force() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 0, 2)  # seat 0's own Faction
-    s.city_state[land("Belgica")] = 1
+    s = attacking("Belgica: 0x2 city")  # seat 0's own Faction
     place(s, "Belgica")
     assert s.stage == EXPAND  # no dice, no loot
     assert s.force_in_land[land("Belgica")] == s.turn_force
@@ -434,15 +382,7 @@ def test_automatic_victory_over_own_force() -> None:
 
 @pytest.mark.rule("HRE-12.2")
 def test_legion_takes_or_destroys_a_lone_fort() -> None:
-    s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 3)
-    s.faction_points[0] = 0
-    s.fort_level[land("Gallia Cisalpina")] = 1
-    s.fort_owner[land("Gallia Cisalpina")] = 1
-    end_declaration(s)
-    s.apply_action(Decide(0, "end_build"))
-    s.apply_action(Pick(0, "take_up", land("Italia")))
-    s.apply_action(Decide(0, "done_takeup"))
+    s = marching(pieces="Italia: 0x3; Gallia Cisalpina: fort@1")
     place(s, "Gallia Cisalpina")
     assert s.stage == FORTCHOICE
     s.apply_action(Decide(0, "take_fort"))
@@ -451,11 +391,7 @@ def test_legion_takes_or_destroys_a_lone_fort() -> None:
 
 @pytest.mark.rule("HRE-9.4")
 def test_defending_faction_may_retreat_from_second_round() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 1, 3)
-    put(s, "Germania Inferior", 1, 1)
+    s = attacking("Belgica: 1x3; Germania Inferior: 1x1")
     place(s, "Belgica")
     assert s.stage == ROUND
     s.apply_action(Round(True, False))
@@ -487,7 +423,7 @@ def test_faction_starts_in_a_free_start_land_with_a_city() -> None:
 @pytest.mark.rule("HRE-5.0")
 def test_bonus_legions_each_turn() -> None:
     s = faction_turn(seat=0, emperor=1, period=2)  # Vespasianus +1 LEGION
-    put(s, "Italia", 0, 1)
+    lay(s, "Italia: 0x1")
     end_declaration(s)
     assert s.armies_to_place == 1
 
@@ -495,7 +431,7 @@ def test_bonus_legions_each_turn() -> None:
 @pytest.mark.rule("HRE-5.1")
 def test_recruit_costs_rvp() -> None:
     s = faction_turn(seat=0, emperor=3, period=4)
-    put(s, "Italia", 0, 1)
+    lay(s, "Italia: 0x1")
     s.eliminated_legions[0] = 2
     s.faction_points[0] = 4
     end_declaration(s)
@@ -509,8 +445,7 @@ def test_recruit_costs_rvp() -> None:
 @pytest.mark.rule("HRE-5.3")
 def test_fort_then_fortress_only_next_build_and_with_city() -> None:
     s = faction_turn(seat=0, emperor=3, period=2)
-    put(s, "Italia", 0, 1)
-    s.city_state[land("Italia")] = 1
+    lay(s, "Italia: 0x1 city")
     s.faction_points[0] = 5
     end_declaration(s)
     s.apply_action(Pick(0, "fort", land("Italia")))
@@ -526,13 +461,7 @@ def test_faction_with_nothing_is_dead() -> None:
 
 @pytest.mark.rule("HRE-5.9")
 def test_legions_cross_the_sea() -> None:
-    s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 2)
-    s.faction_points[0] = 0
-    end_declaration(s)
-    s.apply_action(Decide(0, "end_build"))
-    s.apply_action(Pick(0, "take_up", land("Italia")))
-    s.apply_action(Decide(0, "done_takeup"))
+    s = marching(pieces="Italia: 0x2")
     targets = {a.land for a in s.legal_actions() if isinstance(a, Pick) and a.verb == "place"}
     assert set(BOARD.overseas[land("Italia")]) <= targets
 
@@ -554,9 +483,7 @@ def test_a_city_for_two_resources() -> None:
 def test_start_area_sites_first() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
     s.start_land[0] = land("Italia")
-    put(s, "Italia", 0, 1)
-    s.city_state[land("Italia")] = 1
-    put(s, "Sicilia", 0, 1)
+    lay(s, "Italia: 0x1 city; Sicilia: 0x1")
     others = [i for i, x in enumerate(BOARD.lands) if x.resource and x.area not in ("italia",)][:3]
     for i in others:
         put(s, BOARD.lands[i].name, 0, 1)
@@ -566,7 +493,7 @@ def test_start_area_sites_first() -> None:
 
 @pytest.mark.rule("HRE-6.0")
 def test_people_never_found_cities() -> None:
-    s = _expanding_people_early()
+    s = expanding()
     res = [i for i, x in enumerate(BOARD.lands) if x.resource][:4]
     for i in res:
         put(s, BOARD.lands[i].name, s.turn_force, 1)
@@ -574,18 +501,11 @@ def test_people_never_found_cities() -> None:
     assert all(not s.city_state[i] for i in res)
 
 
-def _expanding_people_early() -> HotreState:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
-    return s
-
-
 @pytest.mark.rule("HRE-5.6")
 def test_faction_without_legions_reenters_at_a_lone_fort() -> None:
     s = faction_turn(seat=0, emperor=1, period=2)  # +1 LEGION
     s.faction_points[0] = 1
-    s.fort_level[land("Sicilia")] = 1
-    s.fort_owner[land("Sicilia")] = 0
+    lay(s, "Sicilia: fort@0")
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
     places = [a.land for a in s.legal_actions() if isinstance(a, Pick)]
@@ -595,8 +515,7 @@ def test_faction_without_legions_reenters_at_a_lone_fort() -> None:
 @pytest.mark.rule("HRE-11.2")
 def test_faction_never_empties_a_land_by_taking_up() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 1)
-    put(s, "Sicilia", 0, 2)
+    lay(s, "Italia: 0x1; Sicilia: 0x2")
     s.faction_points[0] = 0
     end_declaration(s)
     s.apply_action(Decide(0, "end_build"))
@@ -607,14 +526,14 @@ def test_faction_never_empties_a_land_by_taking_up() -> None:
 @pytest.mark.rule("HRE-4.2")
 def test_build_limit() -> None:
     s = faction_turn(seat=0, emperor=1, period=1)  # 7 + 2 wanted, 10 counters
-    put(s, "Italia", 0, 3)
+    lay(s, "Italia: 0x3")
     end_declaration(s)
     assert s.armies_to_place == 7
 
 
 @pytest.mark.rule("HRE-4.9")
 def test_people_score_at_end_of_turn() -> None:
-    s = _expanding_people_early()
+    s = expanding()
     place(s, "Lugdunensis")
     s.apply_action(Decide(0, "end_expansion"))
     assert s.people_points[0] == 2 * BOARD.areas[BOARD.area_of[land("Lugdunensis")]].vp[0]
@@ -633,8 +552,7 @@ def test_faction_scores_after_founding() -> None:
 def test_end_of_game_land_bonus() -> None:
     s = fresh()
     s.period = 7
-    put(s, "Italia", 0, 1)
-    put(s, "Sicilia", 0, 1)
+    lay(s, "Italia: 0x1; Sicilia: 0x1")
     turns.end_period(s)
     assert s.faction_points[0] == 4
     assert s.stage == OVER
@@ -660,8 +578,7 @@ def test_area_presence_domination_control() -> None:
 @pytest.mark.rule("HRE-14.3")
 def test_faction_city_points() -> None:
     s = faction_turn(seat=0, emperor=5)
-    put(s, "Italia", 0, 1)
-    s.city_state[land("Italia")] = 1
+    lay(s, "Italia: 0x1 city")
     assert s.score_half(0, True) == 3 + 4 * 2  # Rome 3, Italia dominated
     s.city_state[land("Italia")] = 2
     assert s.score_half(0, True) == 8
@@ -670,8 +587,7 @@ def test_faction_city_points() -> None:
 @pytest.mark.rule("HRE-14.2")
 def test_people_city_points_and_combined_holdings() -> None:
     s = people_turn(seat=0, number=1)
-    put(s, "Italia", s.turn_force, 1)
-    s.city_state[land("Italia")] = 1
+    lay(s, "Italia: tx1 city")
     assert s.score_half(0, False) == 2 + 8
 
 
@@ -698,17 +614,10 @@ def test_two_players_play_two_seats() -> None:
 # -- events ---------------------------------------------------------------------------------------
 
 
-def _give(s: HotreState, kind: str) -> int:
-    cid = next(c.id for c in DECK if c.kind == kind and c.playable_in(s.period))
-    s.hands[s.active_seat].append(cid)
-    s._legal = None
-    return cid
-
-
 @pytest.mark.rule("HRE-8.1")
 def test_identical_lasting_effects_do_not_add_up() -> None:
     s = people_turn(seat=0, number=1)
-    a = _give(s, "weaponry")
+    a = give(s, "weaponry")
     s.hands[0].append(11)
     s.apply_action(PlayCard(0, a))
     assert all(not isinstance(x, PlayCard) for x in s.legal_actions())
@@ -718,7 +627,7 @@ def test_identical_lasting_effects_do_not_add_up() -> None:
 def test_two_cards_per_period() -> None:
     s = people_turn(seat=0, number=1)
     for kind in ("weaponry", "fury", "siegecraft"):
-        _give(s, kind)
+        give(s, kind)
     plays = [a for a in s.legal_actions() if isinstance(a, PlayCard)]
     s.apply_action(plays[0])
     s.apply_action(next(a for a in s.legal_actions() if isinstance(a, PlayCard)))
@@ -728,10 +637,8 @@ def test_two_cards_per_period() -> None:
 @pytest.mark.rule("HRE-8.5.10")
 def test_pestilence_removes_one_army_per_land() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "pestilence")
-    put(s, "Italia", 1, 2)
-    put(s, "Sicilia", 1, 1)
-    s.apply_action(PlayCard(0, cid, BOARD.area_of[land("Italia")]))
+    lay(s, "Italia: 1x2; Sicilia: 1x1")
+    play(s, "pestilence", BOARD.area_of[land("Italia")])
     assert s.armies_in_land[land("Italia")] == 1
     assert s.armies_in_land[land("Sicilia")] == 0
 
@@ -739,10 +646,8 @@ def test_pestilence_removes_one_army_per_land() -> None:
 @pytest.mark.rule("HRE-8.5.11")
 def test_wrath_of_god_spares_rome() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "wrath_of_god")
-    put(s, "Italia", 1, 2)
-    put(s, "Sicilia", 1, 1)
-    s.city_state[land("Sicilia")] = 1
+    cid = give(s, "wrath_of_god")
+    lay(s, "Italia: 1x2; Sicilia: 1x1 city")
     targets = {a.target for a in s.legal_actions() if isinstance(a, PlayCard)}
     assert land("Italia") not in targets
     s.apply_action(PlayCard(0, cid, land("Sicilia")))
@@ -753,9 +658,7 @@ def test_wrath_of_god_spares_rome() -> None:
 @pytest.mark.rule("HRE-8.5.7")
 def test_kingdom_enters_and_expands_before_the_people() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "kingdom")
-    s.apply_action(PlayCard(0, cid))
-    start = DECK[cid - 1].land
+    start = DECK[play(s, "kingdom") - 1].land
     assert s.stage == EXPAND
     assert s.sub_force_acting == 1
     assert [a for a in s.legal_actions() if isinstance(a, Pick)] == [Pick(0, "place", start)]
@@ -770,8 +673,7 @@ def test_kingdom_enters_and_expands_before_the_people() -> None:
 
 @pytest.mark.rule("HRE-1.4")
 def test_illegal_action_leaves_state_unchanged() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
+    s = expanding()
     before = s.to_json()
     with pytest.raises(IllegalActionError) as exc:
         place(s, "Syria")
@@ -809,12 +711,7 @@ def test_random_games_end_round_trip_and_replay(players: int) -> None:
 def test_mid_game_round_trip_and_determinize() -> None:
     game = HotreGame()
     s = game.new_initial_state()
-    rng = random.Random(9)
-    for step in range(3000):
-        if s.is_terminal():
-            break
-        a = s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
-        s.apply_action(a)
+    for step, _ in enumerate(steps(s, random.Random(9), 3000)):
         if step % 250 == 0:
             assert game.state_from_json(s.to_json()) == s
             p = max(0, s.current_player())
@@ -825,18 +722,11 @@ def test_mid_game_round_trip_and_determinize() -> None:
 # -- more events ----------------------------------------------------------------------------------
 
 
-def _expanding_people(number: int = 1, period: int = 1) -> HotreState:
-    s = people_turn(seat=0, number=number, period=period)
-    end_declaration(s)
-    return s
-
-
 @pytest.mark.rule("HRE-8.5.8")
 def test_epidemy_kills_on_four_to_six() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "epidemy")
-    put(s, "Italia", 1, 3)
-    s.apply_action(PlayCard(0, cid, land("Italia")))
+    lay(s, "Italia: 1x3")
+    play(s, "epidemy", "Italia")
     out = dict(s.chance_outcomes())
     assert abs(out[Dice(3)] - 1 / 8) < 1e-12
     s.apply_action(Dice(2))
@@ -847,10 +737,8 @@ def test_epidemy_kills_on_four_to_six() -> None:
 @pytest.mark.rule("HRE-8.5.9")
 def test_plague_clears_land_and_strikes_neighbours_on_six() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "plague")
-    put(s, "Italia", 1, 3)
-    put(s, "Sicilia", 2, 2)
-    s.apply_action(PlayCard(0, cid, land("Italia")))
+    lay(s, "Italia: 1x3; Sicilia: 2x2")
+    play(s, "plague", "Italia")
     assert s.armies_in_land[land("Italia")] == 0
     out = dict(s.chance_outcomes())
     assert abs(out[Dice(0)] - (5 / 6) ** 2) < 1e-12
@@ -861,10 +749,8 @@ def test_plague_clears_land_and_strikes_neighbours_on_six() -> None:
 @pytest.mark.rule("HRE-8.5.12")
 def test_disaster_ruins_a_city_and_one_army() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "disaster")
-    put(s, "Sicilia", 2, 2)
-    s.city_state[land("Sicilia")] = 1
-    s.apply_action(PlayCard(0, cid, land("Sicilia")))
+    lay(s, "Sicilia: 2x2 city")
+    play(s, "disaster", "Sicilia")
     assert s.city_state[land("Sicilia")] == 2
     assert s.armies_in_land[land("Sicilia")] == 1
 
@@ -872,10 +758,8 @@ def test_disaster_ruins_a_city_and_one_army() -> None:
 @pytest.mark.rule("HRE-8.4")
 def test_calamity_leaves_the_city() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "pestilence")
-    put(s, "Sicilia", 2, 1)
-    s.city_state[land("Sicilia")] = 1
-    s.apply_action(PlayCard(0, cid, BOARD.area_of[land("Sicilia")]))
+    lay(s, "Sicilia: 2x1 city")
+    play(s, "pestilence", BOARD.area_of[land("Sicilia")])
     assert s.armies_in_land[land("Sicilia")] == 0
     assert s.city_state[land("Sicilia")] == 1
 
@@ -884,45 +768,49 @@ def test_calamity_leaves_the_city() -> None:
 def test_weaponry_adds_to_attack_dice() -> None:
     s = faction_turn(seat=0, emperor=2, period=2)  # Titus +1 ATTACK
     s.battle_land = land("Italia")
-    cid = _give(s, "weaponry")
-    s.apply_action(PlayCard(0, cid))
+    play(s, "weaponry")
     assert combat.round_params(s)[1] == 2
 
 
-@pytest.mark.rule("HRE-8.5.4")
-def test_fury_wins_ties() -> None:
-    s = people_turn(seat=0, number=1)
+# The round's terms, as combat.round_params gives them: attack dice, attack bonus, attacker
+# wins ties, defence dice, defence bonus, defender wins ties. PLAIN: the Galli with no card.
+PLAIN = (2, 0, False, 1, 0, False)
+
+
+Terms = tuple[int, int, bool, int, int, bool]
+
+
+def _card(kind: str, ground: str, before: Terms, after: Terms, rule: str) -> pytest.ParameterSet:
+    return pytest.param(kind, ground, before, after, marks=pytest.mark.rule(rule), id=kind)
+
+
+BATTLE_CARDS = [
+    _card("fury", "", PLAIN, (2, 0, True, 1, 0, False), "HRE-8.5.4"),
+    _card("surprise_attack", "difficult", (2, 0, False, 2, 0, False), PLAIN, "HRE-8.5.18"),
+    _card("siegecraft", "fortress", (2, 0, False, 1, 1, True), PLAIN, "HRE-8.5.19"),
+    _card("leader", "", PLAIN, (3, 0, False, 1, 0, False), "HRE-8.5.2"),
+    _card("gods_favor", "", PLAIN, (2, 1, True, 1, 0, False), "HRE-8.5.20"),
+]
+
+
+@pytest.mark.parametrize(("kind", "ground", "before", "after"), BATTLE_CARDS)
+def test_battle_card_changes_the_round(kind: str, ground: str, before: Terms, after: Terms) -> None:
+    s = people_turn(seat=0, number=1)  # the Galli attack Italia
     s.battle_land = land("Italia")
-    s.apply_action(PlayCard(0, _give(s, "fury")))
-    assert combat.round_params(s)[2] is True
-
-
-@pytest.mark.rule("HRE-8.5.18")
-def test_surprise_attack_cancels_terrain() -> None:
-    s = people_turn(seat=0, number=1)
-    s.battle_land = land("Italia")
-    s.battle_difficult = 1
-    assert combat.round_params(s)[3] == 2
-    s.apply_action(PlayCard(0, _give(s, "surprise_attack")))
-    assert combat.round_params(s)[3] == 1
-
-
-@pytest.mark.rule("HRE-8.5.19")
-def test_siegecraft_cancels_forts() -> None:
-    s = people_turn(seat=0, number=1)
-    s.battle_land = land("Italia")
-    s.fort_level[land("Italia")] = 2
-    assert combat.round_params(s)[4:] == (1, True)
-    s.apply_action(PlayCard(0, _give(s, "siegecraft")))
-    assert combat.round_params(s)[4:] == (0, False)
+    if ground == "difficult":
+        s.battle_difficult = 1
+    elif ground:
+        lay(s, f"Italia: {ground}")
+    assert combat.round_params(s) == before
+    play(s, kind)
+    assert combat.round_params(s) == after
 
 
 @pytest.mark.rule("HRE-8.5.2")
-def test_leader_gives_three_dice_to_the_people_only() -> None:
+def test_leader_is_for_the_people_only() -> None:
     s = people_turn(seat=0, number=1)
     s.battle_land = land("Italia")
-    s.apply_action(PlayCard(0, _give(s, "leader")))
-    assert combat.round_params(s)[0] == 3
+    play(s, "leader")
     s.sub_force_acting = 1
     assert combat.round_params(s)[0] == 2  # HRE-8.1: not for a force another card brings
 
@@ -930,7 +818,7 @@ def test_leader_gives_three_dice_to_the_people_only() -> None:
 @pytest.mark.rule("HRE-8.5.5")
 def test_elite_troops_add_armies() -> None:
     s = people_turn(seat=0, number=1)
-    s.apply_action(PlayCard(0, _give(s, "elite_troops")))
+    play(s, "elite_troops")
     end_declaration(s)
     assert s.armies_to_place == 8
 
@@ -938,31 +826,33 @@ def test_elite_troops_add_armies() -> None:
 @pytest.mark.rule("HRE-8.5.1")
 def test_minor_people_is_a_separate_force_of_the_seat() -> None:
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "minor_people")
-    s.apply_action(PlayCard(0, cid))
+    cid = play(s, "minor_people")
     f = s.acting_force
     assert s.force_owner[f] == 0
     assert f != s.turn_force
     assert s.armies_to_place == DECK[cid - 1].armies
 
 
-@pytest.mark.rule("HRE-8.3")
-def test_kingdom_scores_with_people_holdings() -> None:
+def _kingdom_entered() -> tuple[HotreState, int]:
+    """Seat 0's Galli turn in which a Kingdom card's force has entered its land (returned)."""
     s = people_turn(seat=0, number=1)
-    cid = _give(s, "kingdom")
-    s.apply_action(PlayCard(0, cid))
-    start = DECK[cid - 1].land
+    start = DECK[play(s, "kingdom") - 1].land
     assert start is not None
     s.apply_action(Pick(0, "place", start))
+    return s, start
+
+
+@pytest.mark.rule("HRE-8.3")
+def test_kingdom_scores_with_people_holdings() -> None:
+    s, _ = _kingdom_entered()
     assert s.score_half(0, False) > 0
 
 
 @pytest.mark.rule("HRE-8.5.14")
 def test_roman_fortify_free_fort() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 1)
-    cid = _give(s, "roman_fortify")
-    s.apply_action(PlayCard(0, cid, land("Italia")))
+    lay(s, "Italia: 0x1")
+    play(s, "roman_fortify", "Italia")
     assert s.fort_level[land("Italia")] == 1
     assert s.fort_owner[land("Italia")] == 0
 
@@ -970,31 +860,26 @@ def test_roman_fortify_free_fort() -> None:
 @pytest.mark.rule("HRE-8.5.16")
 def test_engineering_founds_a_city() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Sicilia", 0, 1)
-    cid = _give(s, "engineering")
-    s.apply_action(PlayCard(0, cid, land("Sicilia")))
+    lay(s, "Sicilia: 0x1")
+    play(s, "engineering", "Sicilia")
     assert s.city_state[land("Sicilia")] == 1
 
 
 @pytest.mark.rule("HRE-8.5.17")
 def test_treachery_turns_a_lone_army() -> None:
-    s = _expanding_people()
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 2, 1)
-    cid = _give(s, "treachery")
-    s.apply_action(PlayCard(0, cid, land("Belgica")))
+    s = attacking("Belgica: 2x1")
+    play(s, "treachery", "Belgica")
     assert s.force_in_land[land("Belgica")] == s.turn_force
     assert s.armies_to_place == 4
 
 
 @pytest.mark.rule("HRE-8.5.6")
 def test_revolt_attacks_without_terrain() -> None:
-    s = _expanding_people(number=3, period=2)  # Daci, Dacia
+    s = expanding(number=3, period=2)  # Daci, Dacia
     place(s, "Dacia")
     target = next(n for n in BOARD.adjacent(land("Dacia")) if land("Dacia") in BOARD.difficult[n])
-    put(s, BOARD.lands[target].name, 1, 2)
-    cid = _give(s, "revolt")
-    s.apply_action(PlayCard(0, cid, target))
+    lay(s, f"{BOARD.lands[target].name}: 1x2")
+    play(s, "revolt", target)
     assert s.stage == ROUND
     assert combat.round_params(s)[3] == 1
     before = s.armies_to_place
@@ -1005,25 +890,20 @@ def test_revolt_attacks_without_terrain() -> None:
 
 @pytest.mark.rule("HRE-9.3")
 def test_revolt_battle_gets_no_bonus_but_fort_helps() -> None:
-    s = _expanding_people(number=3, period=2)
+    s = expanding(number=3, period=2)
     place(s, "Dacia")
     s.turn_flags |= 1  # Weaponry played earlier
     target = BOARD.adjacent(land("Dacia"))[0]
-    put(s, BOARD.lands[target].name, 1, 1)
-    s.fort_level[target] = 1
-    s.fort_owner[target] = 1
-    s.apply_action(PlayCard(0, _give(s, "revolt"), target))
+    lay(s, f"{BOARD.lands[target].name}: 1x1 fort@1")
+    play(s, "revolt", target)
     assert combat.round_params(s) == (2, 0, False, 1, 1, False)
 
 
 @pytest.mark.rule("HRE-8.5.15")
 def test_rebellion_turns_legions_rebel() -> None:
     s = people_turn(seat=0, number=1, period=2)
-    put(s, "Italia", 1, 3)
-    s.fort_level[land("Italia")] = 1
-    s.fort_owner[land("Italia")] = 1
-    cid = _give(s, "rebellion")
-    s.apply_action(PlayCard(0, cid, land("Italia")))
+    lay(s, "Italia: 1x3 fort@1")
+    play(s, "rebellion", "Italia")
     assert s.armies_in_land[land("Italia")] == 1
     assert s.stage == 18
     assert s.eliminated_legions[1] == 0
@@ -1035,8 +915,7 @@ def test_rebellion_turns_legions_rebel() -> None:
 @pytest.mark.rule("HRE-5.2")
 def test_bribe_rebels_next_to_own_legions() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 1)
-    put(s, "Sicilia", s.seat_count, 2)
+    lay(s, f"Italia: 0x1; Sicilia: {s.seat_count}x2")  # the Rebels next to seat 0's Legions
     s.faction_points[0] = 4
     end_declaration(s)
     s.apply_action(Pick(0, "bribe", land("Sicilia")))
@@ -1051,7 +930,7 @@ def test_people_revive_half_strength() -> None:
     s._end_half()
     s.period = 2
     turns.begin_people(s, 0, 1)
-    cid = _give(s, "people_revive")
+    cid = give(s, "people_revive")
     plays = [a for a in s.legal_actions() if isinstance(a, PlayCard) and a.card == cid]
     assert len(plays) == 1
     s.apply_action(plays[0])
@@ -1067,25 +946,10 @@ def test_gods_favor_replaces_a_wrath() -> None:
     assert kinds.count("wrath_of_god") == 1
 
 
-@pytest.mark.rule("HRE-8.5.20")
-def test_gods_favor_adds_and_wins_ties() -> None:
-    s = people_turn(seat=0, number=1)
-    s.battle_land = land("Italia")
-    s.hands[0].append(55)
-    s._legal = None
-    s.apply_action(PlayCard(0, 55))
-    assert combat.round_params(s)[1:3] == (1, True)
-
-
 @pytest.mark.rule("HRE-3.0")
 def test_last_period_option_shortens_the_game() -> None:
-    game = HotreGame(last_period=2)
-    s = game.new_initial_state()
-    rng = random.Random(11)
-    while not s.is_terminal():
-        s.apply_action(
-            s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
-        )
+    s = fresh(last_period=2)
+    play_while(s, random.Random(11))
     assert s.period == 2
     assert s.stage == OVER
 
@@ -1102,7 +966,7 @@ def test_later_order_lowest_score_first() -> None:
 @pytest.mark.rule("HRE-2.2")
 def test_rvp_are_spent_but_never_negative() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Italia", 0, 1)
+    lay(s, "Italia: 0x1")
     s.faction_points[0] = 1
     end_declaration(s)
     s.apply_action(Pick(0, "fort", land("Italia")))
@@ -1113,37 +977,30 @@ def test_rvp_are_spent_but_never_negative() -> None:
 @pytest.mark.rule("HRE-3.9")
 def test_unheld_entries_are_skipped() -> None:
     s = fresh(3)
-    rng = random.Random(12)
     seen: list[int] = []
-    while s.period == 1 and not s.is_terminal():
+
+    def first_period(s: HotreState) -> bool:
+        if s.period != 1:
+            return False
         if s.half_turn == 1 and s.stage == 4 and s.turn_force not in seen:
             seen.append(s.turn_force)
-        s.apply_action(
-            s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
-        )
+        return True
+
+    play_while(s, random.Random(12), first_period)
     assert len(seen) == 3  # three Peoples of five entered play
 
 
 @pytest.mark.rule("HRE-1.1")
 def test_optional_terrain_is_off_by_default() -> None:
     for opt, want in ((False, 0), (True, 1)):
-        s = HotreGame(optional_terrain=opt).new_initial_state()
-        s.period = 1
-        s.emperor_counter[0] = 5
-        turns.begin_faction(s, 0)
-        put(s, "Moesia Superior", 0, 1)
+        s = faction_turn(seat=0, emperor=5, optional_terrain=opt)
+        lay(s, "Moesia Superior: 0x1")
         assert combat.entry(s, land("Tracia")) == (want, 0)
 
 
 @pytest.mark.rule("HRE-15.4")
 def test_bribing_barbarians_spares_the_faction() -> None:
-    s = HotreGame(bribe_barbarians=True).new_initial_state()
-    s.stage = 0
-    s.people_counter[0] = 1
-    turns.begin_people(s, 0, 1)
-    end_declaration(s)
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 1, 1)
+    s = attacking("Belgica: 1x1", bribe_barbarians=True)
     s.faction_points[1] = 3
     place(s, "Belgica")
     assert s.current_player() == 1
@@ -1164,17 +1021,14 @@ def test_bribing_barbarians_spares_the_faction() -> None:
 @pytest.mark.rule("HRE-1.2")
 def test_area_value_follows_the_period() -> None:
     s = faction_turn(seat=0, emperor=5, period=6)
-    put(s, "Italia", 0, 1)
-    put(s, "Sicilia", 1, 1)
+    lay(s, "Italia: 0x1; Sicilia: 1x1")
     assert s.score_half(0, True) == 3  # Italia is worth 3 from period 6
 
 
 @pytest.mark.rule("HRE-1.3")
 def test_ten_legion_counters_bind() -> None:
     s = faction_turn(seat=0, emperor=1, period=2)
-    put(s, "Italia", 0, 3)
-    put(s, "Sicilia", 0, 3)
-    put(s, "Gallia Cisalpina", 0, 3)
+    lay(s, "Italia: 0x3; Sicilia: 0x3; Gallia Cisalpina: 0x3")
     end_declaration(s)
     assert s.armies_to_place == 1  # +1 LEGION fits the tenth counter
 
@@ -1229,8 +1083,7 @@ def test_each_seat_has_a_faction() -> None:
 @pytest.mark.rule("HRE-2.7")
 def test_forts_do_not_hold_a_land() -> None:
     s = faction_turn(seat=0, emperor=5)
-    s.fort_level[land("Sicilia")] = 1
-    s.fort_owner[land("Sicilia")] = 0
+    lay(s, "Sicilia: fort@0")
     assert s.score_half(0, True) == 0
 
 
@@ -1245,15 +1098,13 @@ def test_people_entry_gives_start_and_strength() -> None:
 @pytest.mark.rule("HRE-3.4")
 def test_emperor_bonus_read_from_chart() -> None:
     s = faction_turn(seat=0, emperor=4, period=1)  # Augustus +VP
-    put(s, "Sicilia", 0, 1)
+    lay(s, "Sicilia: 0x1")
     assert s.score_half(0, True) == 8 + 1
 
 
 @pytest.mark.rule("HRE-4.3")
 def test_each_army_costs_one_strength() -> None:
-    s = people_turn(seat=0, number=3)  # Garamantes, 3
-    put(s, "Tripolitania", s.turn_force, 1)
-    end_declaration(s)
+    s = expanding(number=3, pieces="Tripolitania: tx1")  # Garamantes, 3
     s.apply_action(Decide(0, "done_takeup"))
     assert s.armies_to_place == 2
 
@@ -1261,8 +1112,7 @@ def test_each_army_costs_one_strength() -> None:
 @pytest.mark.rule("HRE-4.5")
 @pytest.mark.rule("HRE-10.2")
 def test_armies_are_tagged_with_their_force() -> None:
-    s = people_turn(seat=0, number=1)
-    end_declaration(s)
+    s = expanding()
     place(s, "Lugdunensis")
     lands = s.observation(None)["lands"]
     assert lands[land("Lugdunensis")]["force"] == s.turn_force
@@ -1272,8 +1122,7 @@ def test_armies_are_tagged_with_their_force() -> None:
 @pytest.mark.rule("HRE-5.4")
 def test_rebuild_a_looted_city() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    put(s, "Sicilia", 0, 1)
-    s.city_state[land("Sicilia")] = 2
+    lay(s, "Sicilia: 0x1 looted")
     s.faction_points[0] = 1
     end_declaration(s)
     s.apply_action(Pick(0, "rebuild", land("Sicilia")))
@@ -1293,12 +1142,7 @@ def test_unplaced_legions_go_back_unused() -> None:
 
 @pytest.mark.rule("HRE-8.2")
 def test_event_armies_belong_to_the_card_force() -> None:
-    s = people_turn(seat=0, number=1)
-    cid = _give(s, "kingdom")
-    s.apply_action(PlayCard(0, cid))
-    start = DECK[cid - 1].land
-    assert start is not None
-    s.apply_action(Pick(0, "place", start))
+    s, start = _kingdom_entered()
     assert s.force_kind[s.force_in_land[start]] == 3
     assert s.force_in_land[start] != s.turn_force
 
@@ -1337,19 +1181,13 @@ def test_every_deck_kind_is_played() -> None:
 @pytest.mark.rule("HRE-9.2")
 def test_no_retreat_over_the_sea() -> None:
     s = people_turn(seat=0, number=1)
-    put(s, "Sicilia", 1, 2)
-    put(s, "Sardinia et Corsica", 1, 1)
+    lay(s, "Sicilia: 1x2; Sardinia et Corsica: 1x1")
     assert forces.retreats(s, land("Sicilia"), 1) == []
 
 
 @pytest.mark.rule("HRE-8.4")
 def test_fort_left_by_a_calamity_falls_without_loot() -> None:
-    s = _expanding_people_early()
-    place(s, "Lugdunensis")
-    put(s, "Belgica", 1, 1)
-    s.fort_level[land("Belgica")] = 1
-    s.fort_owner[land("Belgica")] = 1
-    s.city_state[land("Belgica")] = 1
+    s = attacking("Belgica: 1x1 fort@1 city")
     events.calamity(s, land("Belgica"), 1)
     place(s, "Belgica")
     assert s.fort_level[land("Belgica")] == 0
@@ -1369,9 +1207,8 @@ def test_core_driver_plays_hotre_with_random_agents() -> None:
 @pytest.mark.rule("HRE-9.3")
 def test_rebellion_defender_may_retreat_after_first_round() -> None:
     s = people_turn(seat=0, number=1, period=2)
-    put(s, "Italia", 1, 3)
-    put(s, "Gallia Cisalpina", 1, 1)
-    s.apply_action(PlayCard(0, _give(s, "rebellion"), land("Italia")))
+    lay(s, "Italia: 1x3; Gallia Cisalpina: 1x1")
+    play(s, "rebellion", "Italia")
     assert s.is_chance_node()  # no retreat before the first round
     s.apply_action(Round(False, False))
     assert s.current_player() == 1
