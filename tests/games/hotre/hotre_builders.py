@@ -32,11 +32,19 @@ def fresh(players: int = 4, **options: object) -> HotreState:
     return HotreGame(players=players, **options).new_initial_state()
 
 
-def people_turn(
-    seat: int = 0, number: int = 1, period: int = 1, players: int = 4, **options: object
-) -> HotreState:
-    """``seat`` plays People ``number`` of ``period``; the declaration step is next."""
-    s = fresh(players, **options)
+def fresh_with(**fields: list[int]) -> HotreState:
+    """The state before the deal, four players, with the named per-seat lists set."""
+    s = fresh()
+    for name, values in fields.items():
+        assert len(getattr(s, name)) == len(values), f"{name} has one entry a seat"
+        setattr(s, name, values)
+    return s
+
+
+def people_turn(seat: int = 0, number: int = 1, period: int = 1, **options: object) -> HotreState:
+    """``seat`` plays People ``number`` of ``period`` (``options`` as ``fresh``'s); the
+    declaration step is next."""
+    s = fresh(**options)  # type: ignore[arg-type]
     s.period = period
     s.stage = 0
     s.people_counter[seat] = number
@@ -44,11 +52,10 @@ def people_turn(
     return s
 
 
-def faction_turn(
-    seat: int = 0, emperor: int = 5, period: int = 1, players: int = 4, **options: object
-) -> HotreState:
-    """``seat``'s Faction turn under Emperor ``emperor``; the declaration step is next."""
-    s = fresh(players, **options)
+def faction_turn(seat: int = 0, emperor: int = 5, period: int = 1, **options: object) -> HotreState:
+    """``seat``'s Faction turn under Emperor ``emperor`` in ``period``; the declaration step
+    is next."""
+    s = fresh(**options)  # type: ignore[arg-type]
     s.period = period
     s.emperor_counter[seat] = emperor
     turns.begin_faction(s, seat)
@@ -78,8 +85,11 @@ def lay(s: HotreState, pieces: str) -> None:
 
     A piece is ``FxK``, ``K`` armies of force ``F`` (``t``: the force whose turn it is); ``city``
     or ``looted``, a City standing or looted; ``fort`` or ``fortress``, with ``@O`` for its
-    owner force ``O``. For example ``"Italia: 1x3 fort@1 city; Sicilia: tx2"``.
+    owner force ``O``. For example ``"Italia: 1x3 fort@1 city; Sicilia: tx2"``. An empty text
+    lays nothing.
     """
+    if not pieces.strip():
+        return
     for item in pieces.split(";"):
         where, colon, spec = item.partition(":")
         if not colon or not spec.split():
@@ -100,6 +110,39 @@ def lay(s: HotreState, pieces: str) -> None:
     s._legal = None
 
 
+def holds(s: HotreState, pieces: str) -> None:
+    """Assert the lands stand as ``pieces`` says, in ``lay``'s words plus ``empty`` (no army):
+    the armies and their force, the City (``city``, ``looted`` or ``nocity``) and the fort."""
+    for item in pieces.split(";"):
+        where, _, spec = item.partition(":")
+        i = land(where.strip())
+        seen = f"{where.strip()}: force {s.force_in_land[i]} x{s.armies_in_land[i]}"
+        seen += f", city {s.city_state[i]}, fort {s.fort_level[i]}@{s.fort_owner[i]}"
+        for word in spec.split():
+            if armies := _ARMIES.fullmatch(word):
+                force = s.turn_force if armies[1] == "t" else int(armies[1])
+                ok = (s.force_in_land[i], s.armies_in_land[i]) == (force, int(armies[2]))
+            elif word in ("city", "looted", "nocity"):
+                ok = s.city_state[i] == _CITY.get(word, 0)
+            elif fort := _FORT.fullmatch(word):
+                ok = s.fort_level[i] == (1 if fort[1] == "fort" else 2)
+                ok = ok and (fort[2] is None or s.fort_owner[i] == int(fort[2]))
+            elif word == "empty":
+                ok = s.armies_in_land[i] == 0
+            else:
+                raise ValueError(f"cannot check {word!r} in {where.strip()!r}")
+            assert ok, f"expected {word!r}, found {seen}"
+
+
+def building(emperor: int = 5, period: int = 2, pieces: str = "", rvp: int = 0) -> HotreState:
+    """Seat 0's Faction turn at its build step, ``pieces`` laid and ``rvp`` to spend."""
+    s = faction_turn(seat=0, emperor=emperor, period=period)
+    lay(s, pieces)
+    s.faction_points[0] = rvp
+    end_declaration(s)
+    return s
+
+
 def expanding(number: int = 1, period: int = 1, pieces: str = "", **options: object) -> HotreState:
     """Seat 0's People ``number`` of ``period`` past its declaration, ``pieces`` laid first."""
     s = people_turn(seat=0, number=number, period=period, **options)
@@ -114,6 +157,20 @@ def attacking(defence: str, **options: object) -> HotreState:
     s = expanding(**options)
     place(s, "Lugdunensis")
     lay(s, defence)
+    return s
+
+
+def attacked(defence: str, **options: object) -> HotreState:
+    """As ``attacking``, with the Galli's next army sent into Belgica."""
+    s = attacking(defence, **options)
+    place(s, "Belgica")
+    return s
+
+
+def played(s: HotreState, pieces: str, kind: str, target: str | int = -1) -> HotreState:
+    """``s`` with ``pieces`` laid (see ``lay``), then a card of ``kind`` played (see ``play``)."""
+    lay(s, pieces)
+    play(s, kind, target)
     return s
 
 
@@ -137,10 +194,7 @@ def marching(
 ) -> HotreState:
     """Seat 0's Faction turn with ``pieces`` laid and no RVP: building is skipped and one Legion
     is taken up from ``take_up``, so it is next to be placed."""
-    s = faction_turn(seat=0, emperor=emperor, period=period)
-    lay(s, pieces)
-    s.faction_points[0] = 0
-    end_declaration(s)
+    s = building(emperor, period, pieces)
     s.apply_action(Decide(0, "end_build"))
     s.apply_action(Pick(0, "take_up", land(take_up)))
     s.apply_action(Decide(0, "done_takeup"))
