@@ -45,11 +45,16 @@ class ToyOptions:
 
 @dataclass(frozen=True)
 class ToyAction(Action):
-    """An action of the toy game: its JSON is its ``KIND`` and its fields, its text ``TEXT``
-    filled with the fields (and ``who``, the acting seat's name)."""
+    """An action of the toy game, declared with its ``kind`` and ``text``: its JSON is the kind
+    and its fields, its text fills ``text`` with the fields (and ``who``, the seat's name)."""
 
     KIND: ClassVar[str] = ""
     TEXT: ClassVar[str] = ""
+
+    def __init_subclass__(cls, kind: str = "", text: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            cls.KIND, cls.TEXT = kind, text
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.KIND, **asdict(self)}
@@ -68,30 +73,24 @@ class SeatAction(ToyAction):
 
 
 @dataclass(frozen=True)
-class Deal(SeatAction):
+class Deal(SeatAction, kind="deal", text="{who} is dealt a card"):
     """Chance: a seat is dealt one of the cards left (rule 1)."""
 
-    KIND: ClassVar[str] = "deal"
-    TEXT: ClassVar[str] = "{who} is dealt a card"
     card: int
 
 
-class Roll(SeatAction):
-    KIND = "roll"
-    TEXT = "{who} rolls"
+class Roll(SeatAction, kind="roll", text="{who} rolls"):
+    """A seat rolls the die (rule 2)."""
 
 
-class PlayCard(SeatAction):
-    KIND = "card"
-    TEXT = "{who} plays their card"
+class PlayCard(SeatAction, kind="card", text="{who} plays their card"):
+    """A seat plays its card, once a game (rule 2)."""
 
 
 @dataclass(frozen=True)
-class Die(ToyAction):
+class Die(ToyAction, kind="die", text="the die shows {value}"):
     """Chance: the die shows ``value`` (rule 2)."""
 
-    KIND: ClassVar[str] = "die"
-    TEXT: ClassVar[str] = "the die shows {value}"
     value: int
 
 
