@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import TypeVar, cast
 
+import alea
+from alea.agents import make
 from alea.core.agent import Agent
 from alea.core.game import Action, State
 from alea.core.rng import make_rng
@@ -41,6 +43,25 @@ def play_on(state: State, rng: random.Random, most: int) -> None:
     """Play at most ``most`` random actions on ``state`` in place (see ``steps``)."""
     for _ in steps(state, rng, most):
         pass
+
+
+def first_position(
+    name: str, wanted: Callable[[State], bool], seeds: range, **options: object
+) -> State:
+    """A copy of the first position that is ``wanted`` in random games of ``name`` (with
+    ``options``), played with the seeds in turn until one reaches it."""
+    found: list[State] = []
+
+    def look(state: State, _action: object) -> None:
+        if not found and wanted(state):
+            found.append(state.clone())
+
+    game = alea.load(name, **options)
+    for seed in seeds:
+        alea.play(game, [make("random") for _ in range(game.num_players)], seed=seed, on_step=look)
+        if found:
+            return found[0]
+    raise AssertionError(f"no random game of {name} reached the position the test needs")
 
 
 def decision_positions(

@@ -116,13 +116,16 @@ def test_quiet_game_shows_only_the_end(tmp_path: Path) -> None:
 
 def test_scripted_human_game_saves_a_resumable_record(unfinished: tuple[Path, str]) -> None:
     path, out = unfinished
-    assert "How a turn goes" in out  # help
-    assert "Commands" in out
-    assert "'nonsense' is not a choice" in out
-    assert "There is no action 99" in out
-    assert "Caesar rolls the die to move his leader" in out
-    assert "Game saved in" in out
-    assert "--resume" in out
+    said = (
+        "How a turn goes",  # help
+        "Commands",
+        "'nonsense' is not a choice",
+        "There is no action 99",
+        "Caesar rolls the die to move his leader",
+        "Game saved in",
+        "--resume",
+    )
+    assert [line for line in said if line not in out] == []
     record = alea.GameRecord.load_file(path)
     assert record.seats[1]["agent"] == {"name": "human"}
     assert record.seats[0]["agent"] == {"name": "random"}

@@ -89,6 +89,15 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True, allow_nan=False)
 
 
+def untouched(game: Game, seed: int, what: str) -> Iterator[State]:
+    """Each checkpoint's state, for the loop body to use; once the body is done, the state must
+    be exactly as it was (``what`` names the culprit in the failure)."""
+    for step in checkpoints(game, seed):
+        before = snapshot(step.state)
+        yield step.state
+        assert snapshot(step.state) == before, f"{what} changed the state"
+
+
 def allowed(state: State) -> list[Action]:
     """What may be applied here: the legal decisions, or the chance outcomes."""
     if state.is_chance_node():
@@ -335,9 +344,7 @@ def test_clones_are_independent(game: Game, seed: int) -> None:
 @given(seed=seeds)
 def test_returned_values_do_not_alias_the_state(game: Game, seed: int) -> None:
     # A caller (a bot, the server) may mutate what it is handed without touching the game.
-    for step in checkpoints(game, seed):
-        state = step.state
-        before = snapshot(state)
+    for state in untouched(game, seed, "mutating a returned value"):
         handed_out: list[Any] = [
             state.legal_actions(),
             state.history(),
@@ -347,7 +354,6 @@ def test_returned_values_do_not_alias_the_state(game: Game, seed: int) -> None:
         ]
         for value in handed_out:
             _scribble(value)
-        assert snapshot(state) == before, "mutating a returned value changed the state"
 
 
 def _scribble(value: Any) -> None:
@@ -435,14 +441,11 @@ def test_decisions_at_chance_nodes_and_chance_at_decisions_are_refused(
 @checked_playouts
 @given(seed=seeds)
 def test_observations_are_json_safe(game: Game, seed: int) -> None:
-    for step in checkpoints(game, seed):
-        state = step.state
-        before = snapshot(state)
+    for state in untouched(game, seed, "observation()"):
         for seat in [*range(game.num_players), None]:
             seen = state.observation(seat)
             assert isinstance(seen, dict)
             json.dumps(seen, allow_nan=False)
-        assert snapshot(state) == before, "observation() changed the state"
 
 
 @checked_playouts

@@ -17,8 +17,8 @@ Rules:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Final
 
 from alea.core.errors import IllegalActionError, RecordError
 from alea.core.game import CHANCE, TERMINAL, Action, Game, State
@@ -44,48 +44,54 @@ class ToyOptions:
 
 
 @dataclass(frozen=True)
-class Deal(Action):
+class ToyAction(Action):
+    """An action of the toy game, declared with its ``kind`` and ``text``: its JSON is the kind
+    and its fields, its text fills ``text`` with the fields (and ``who``, the seat's name)."""
+
+    KIND: ClassVar[str] = ""
+    TEXT: ClassVar[str] = ""
+
+    def __init_subclass__(cls, kind: str = "", text: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            cls.KIND, cls.TEXT = kind, text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, **asdict(self)}
+
+    def __str__(self) -> str:
+        fields = asdict(self)
+        who = SEATS[fields["seat"]] if "seat" in fields else ""
+        return self.TEXT.format(who=who, **fields)
+
+
+@dataclass(frozen=True)
+class SeatAction(ToyAction):
+    """A toy action taken by (or dealt to) a seat."""
+
     seat: int
+
+
+@dataclass(frozen=True)
+class Deal(SeatAction, kind="deal", text="{who} is dealt a card"):
+    """Chance: a seat is dealt one of the cards left (rule 1)."""
+
     card: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "deal", "seat": self.seat, "card": self.card}
 
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]} is dealt a card"
+class Roll(SeatAction, kind="roll", text="{who} rolls"):
+    """A seat rolls the die (rule 2)."""
 
 
-@dataclass(frozen=True)
-class Roll(Action):
-    seat: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "roll", "seat": self.seat}
-
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]} rolls"
+class PlayCard(SeatAction, kind="card", text="{who} plays their card"):
+    """A seat plays its card, once a game (rule 2)."""
 
 
 @dataclass(frozen=True)
-class PlayCard(Action):
-    seat: int
+class Die(ToyAction, kind="die", text="the die shows {value}"):
+    """Chance: the die shows ``value`` (rule 2)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "card", "seat": self.seat}
-
-    def __str__(self) -> str:
-        return f"{SEATS[self.seat]} plays their card"
-
-
-@dataclass(frozen=True)
-class Die(Action):
     value: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "die", "value": self.value}
-
-    def __str__(self) -> str:
-        return f"the die shows {self.value}"
 
 
 class ToyState(State):

@@ -80,21 +80,18 @@ GAME_CASES: tuple[GameCase, ...] = (
 
 
 @dataclass(frozen=True)
-class LabCase:
-    """A small seeded lab run: game, options, line-up, master seed and number of games."""
+class LabCase(GameCase):
+    """A small seeded lab run: a game case whose seed is the master seed of ``games`` games."""
 
-    name: str
-    game: str
-    agents: tuple[str, ...]
-    seed: int
-    games: int
-    options: dict[str, Any] = field(default_factory=dict)
+    games: int = 1
 
 
 LAB_CASES: tuple[LabCase, ...] = (
-    LabCase("lab-triumvirate", "triumvirate", ("heuristic", "random", "heuristic"), 21, 4),
-    LabCase("lab-forum", "forum", ("heuristic", "random", "heuristic"), 22, 4, {"players": 3}),
-    LabCase("lab-hotre", "hotre", ("heuristic", "random"), 23, 3, {"players": 2}),
+    LabCase("lab-triumvirate", "triumvirate", ("heuristic", "random", "heuristic"), 21, games=4),
+    LabCase(
+        "lab-forum", "forum", ("heuristic", "random", "heuristic"), 22, {"players": 3}, games=4
+    ),
+    LabCase("lab-hotre", "hotre", ("heuristic", "random"), 23, {"players": 2}, games=3),
 )
 
 

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -150,14 +152,22 @@ def test_triumvirate_moves_are_numbered_by_source_and_direction() -> None:
         assert DIRECTIONS[d] == (q1 - q0, r1 - r0)
 
 
-def test_forum_observation_is_seen_from_the_viewer() -> None:
-    game = alea.load("forum", players=3)
+def seen_by_each_seat(
+    name: str, every: int, pick: int
+) -> Iterator[tuple[int, dict[str, Any], Any, np.ndarray]]:
+    """For one decision position (the ``pick``-th of every ``every``) of a three-player game:
+    each seat, its observation, the game's observation codec and the encoded players block."""
+    game = alea.load(name, players=3)
     enc = codec_for(game).observations
-    assert isinstance(enc, ForumObservations)
-    state = list(decision_states(game, 5, every=10))[4]
+    state = list(decision_states(game, 5, every=every))[pick]
     for seat in range(3):
         obs = state.observation(seat)
-        players = enc.layout.view(enc.encode(obs), "players")
+        yield seat, obs, enc, enc.layout.view(enc.encode(obs), "players")
+
+
+def test_forum_observation_is_seen_from_the_viewer() -> None:
+    for seat, obs, enc, players in seen_by_each_seat("forum", every=10, pick=4):
+        assert isinstance(enc, ForumObservations)
         for offset in range(3):
             q = (seat + offset) % 3
             money = obs["players"][q]["money"]
@@ -165,22 +175,36 @@ def test_forum_observation_is_seen_from_the_viewer() -> None:
         assert players[3, 0] == 0.0  # no fourth player
 
 
-def test_forum_encoding_never_depends_on_hidden_family_cards() -> None:
-    game = alea.load("forum", players=4)  # short rules: other families' cards are hidden
+# Games with hidden information: players, the seeds of the re-draws and of the game, every
+# how many decisions a position is taken, re-draws per seat, whether the final position counts.
+HIDDEN = [
+    # short rules: other families' cards are hidden
+    pytest.param("forum", 4, 11, 8, 15, 3, False, id="forum family cards"),
+    pytest.param("hotre", 2, 3, 4, 30, 2, True, id="hotre cards and counters"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "redraw_seed", "seed", "every", "redraws", "final"), HIDDEN
+)
+def test_encoding_never_depends_on_hidden_information(
+    name: str, players: int, redraw_seed: int, seed: int, every: int, redraws: int, final: bool
+) -> None:
+    game = alea.load(name, players=players)
     enc = codec_for(game).observations
-    rng = random.Random(11)
+    rng = random.Random(redraw_seed)
     differing_truth = 0
-    for state in decision_states(game, 8, every=15):
-        if state.is_terminal():
+    for state in decision_states(game, seed, every=every):
+        if state.is_terminal() and not final:
             continue
-        for seat in range(4):
+        for seat in range(players):
             vec = enc.encode(state.observation(seat))
-            for _ in range(3):
+            for _ in range(redraws):
                 other = state.determinize(seat, rng)
                 if other.to_json() != state.to_json():
                     differing_truth += 1
                 assert np.array_equal(enc.encode(other.observation(seat)), vec)
-    assert differing_truth > 0  # the determinizations really did change hidden cards
+    assert differing_truth > 0  # the determinizations really did change hidden parts
 
 
 def test_triumvirate_planes_show_the_starting_position() -> None:
@@ -311,13 +335,8 @@ def test_hotre_card_plays_name_their_target_kind() -> None:
 
 
 def test_hotre_observation_is_seen_from_the_viewer() -> None:
-    game = alea.load("hotre", players=3)
-    enc = codec_for(game).observations
-    assert isinstance(enc, HotreObservations)
-    state = list(decision_states(game, 5, every=40))[3]
-    for seat in range(3):
-        obs = state.observation(seat)
-        players = enc.layout.view(enc.encode(obs), "players")
+    for seat, obs, enc, players in seen_by_each_seat("hotre", every=40, pick=3):
+        assert isinstance(enc, HotreObservations)
         for offset in range(3):
             q = (seat + offset) % 3
             assert players[offset, 0] == 1.0
@@ -327,19 +346,3 @@ def test_hotre_observation_is_seen_from_the_viewer() -> None:
         cards = enc.layout.view(enc.encode(obs), "hand_cards")
         assert sorted(int(c) + 1 for c in np.flatnonzero(cards[0])) == obs["hands"][seat]
         assert not cards[1:].any()  # other seats' cards are hidden
-
-
-def test_hotre_encoding_never_depends_on_hidden_cards_or_counters() -> None:
-    game = alea.load("hotre", players=2)
-    enc = codec_for(game).observations
-    rng = random.Random(3)
-    differing_truth = 0
-    for state in decision_states(game, 4, every=30):
-        for player in range(2):
-            vec = enc.encode(state.observation(player))
-            for _ in range(2):
-                other = state.determinize(player, rng)
-                if other.to_json() != state.to_json():
-                    differing_truth += 1
-                assert np.array_equal(enc.encode(other.observation(player)), vec)
-    assert differing_truth > 0

@@ -9,26 +9,15 @@ import pytest
 from rich.text import Text
 
 import alea
-from alea.agents import make
 from alea.core.game import State
 from alea.games.forum import terminal as view
 from alea.games.forum.actions import Build, Give
+from sampled_positions import first_position
 
 
 def first_state(wanted: Callable[[State], bool]) -> State:
     """The first position of random four-player games (seeds 1, 2, ...) that is ``wanted``."""
-    found: list[State] = []
-
-    def look(state: State, _action: object) -> None:
-        if not found and wanted(state):
-            found.append(state.clone())
-
-    game = alea.load("forum")
-    for seed in range(1, 40):
-        alea.play(game, [make("random") for _ in range(4)], seed=seed, on_step=look)
-        if found:
-            return found[0]
-    raise AssertionError("no random game reached the position the test needs")
+    return first_position("forum", wanted, range(1, 40))
 
 
 def _builder(s: State) -> bool:
@@ -52,12 +41,16 @@ def _with_money(state: State, money: int, prestige: int) -> State:
     return s
 
 
+def _build_menu(money: int) -> list[str]:
+    """The build choices offered to a player with ``money`` and 3 prestige (there are some)."""
+    builds = _rows(_with_money(first_state(_builder), money, 3))["build a horreum in"]
+    assert builds
+    return builds
+
+
 @pytest.mark.rule("FOR-6.2")
 def test_the_build_menu_names_the_price_not_the_profit() -> None:
-    state = _with_money(first_state(_builder), 1000, 3)
-    builds = _rows(state)["build a horreum in"]
-    assert builds
-    for text in builds:
+    for text in _build_menu(1000):
         assert "($100;" in text
         assert "$75 each" not in text
         assert "a trade" in text
@@ -65,13 +58,8 @@ def test_the_build_menu_names_the_price_not_the_profit() -> None:
 
 @pytest.mark.rule("FOR-8.2")
 def test_a_spend_into_debt_is_flagged_with_its_prestige() -> None:
-    state = _with_money(first_state(_builder), 50, 3)
-    builds = _rows(state)["build a horreum in"]
-    assert builds
-    for text in builds:
-        assert "into debt: −1 prestige" in text
-    rich = _with_money(state, 500, 3)
-    assert all("debt" not in t for t in _rows(rich)["build a horreum in"])
+    assert all("into debt: −1 prestige" in text for text in _build_menu(50))
+    assert all("debt" not in text for text in _build_menu(500))
 
 
 @pytest.mark.rule("FOR-8.2")

@@ -34,6 +34,7 @@ from alea.games.forum.actions import (
 from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FATE
 from alea.terminal import RecordWriter, Session, build_seat, view_for
+from sampled_positions import first_position
 
 WIDTH = 80
 STAGES = (
@@ -91,18 +92,7 @@ def three() -> dict[str, State]:
 
 def first_state(wanted: Callable[[State], bool], players: int = 4) -> State:
     """The first position of random games (seeds 1, 2, ...) that is ``wanted``."""
-    found: list[State] = []
-
-    def look(state: State, _action: object) -> None:
-        if not found and wanted(state):
-            found.append(state.clone())
-
-    game = alea.load("forum", players=players)
-    for seed in range(1, 40):
-        alea.play(game, [make("random") for _ in range(players)], seed=seed, on_step=look)
-        if found:
-            return found[0]
-    raise AssertionError("no random game reached the position the test needs")
+    return first_position("forum", wanted, range(1, 40), players=players)
 
 
 # -- registration and the whole picture ---------------------------------------------------------

@@ -9,23 +9,37 @@ from rich.console import Console
 from scripted_input import Script
 
 import alea
+from alea.core.game import Game
 from alea.core.record import start_record
 from alea.terminal import RecordWriter, Session, build_seat
 from alea.terminal.session import CLEAR_SCREEN
 
 
-def _forum(tmp_path: Path, answers: list[str], *, terminal: bool) -> tuple[Session, Script, str]:
-    game = alea.load("forum")
-    kinds = ["human", "human", "heuristic", "heuristic"]
+def run_session(
+    folder: Path,
+    game: Game,
+    kinds: list[str],
+    seed: int,
+    answers: list[str],
+    *,
+    terminal: bool = False,
+) -> tuple[Session, Script, str]:
+    """Play ``game`` at one keyboard, seat ``i`` of kind ``kinds[i]``, the humans' lines read from
+    ``answers``, on an 80-column console; return the session, the script and all it printed."""
     seats = [build_seat(game, i, k) for i, k in enumerate(kinds)]
     specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
-    writer = RecordWriter(start_record(game, 3, specs), tmp_path / "forum.json")
+    writer = RecordWriter(start_record(game, seed, specs), folder / f"{game.name}.json")
     out = io.StringIO()
     script = Script(answers, out)
     console = Console(file=out, width=80, force_terminal=terminal, color_system=None)
     s = Session(game, seats, writer, console, read_line=script)
     s.run()
     return s, script, out.getvalue()
+
+
+def _forum(tmp_path: Path, answers: list[str], *, terminal: bool) -> tuple[Session, Script, str]:
+    kinds = ["human", "human", "heuristic", "heuristic"]
+    return run_session(tmp_path, alea.load("forum"), kinds, 3, answers, terminal=terminal)
 
 
 def test_hand_over_clears_the_screen_and_waits_for_the_next_seat(tmp_path: Path) -> None:
@@ -62,25 +76,14 @@ def test_each_human_seat_sees_only_its_own_family_cards(tmp_path: Path) -> None:
 
 def test_one_human_gets_no_hand_over(tmp_path: Path) -> None:
     game = alea.load("triumvirate", max_rounds=2)
-    seats = [build_seat(game, i, k) for i, k in enumerate(["random", "human", "random"])]
-    specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
-    writer = RecordWriter(start_record(game, 3, specs), tmp_path / "t.json")
-    out = io.StringIO()
-    script = Script(["2", "quit"], out)
-    Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
+    _, script, _ = run_session(tmp_path, game, ["random", "human", "random"], 3, ["2", "quit"])
     assert not any(p.startswith("Pass the keyboard") for p in script.prompts)
 
 
 def test_hotre_pages_each_fit_a_screen_and_show_only_when_asked(tmp_path: Path) -> None:
     game = alea.load("hotre", players=3)
-    seats = [build_seat(game, i, k) for i, k in enumerate(["human", "random", "random"])]
-    specs = [{"seat": i, "name": s.name, "agent": s.spec()} for i, s in enumerate(seats)]
-    writer = RecordWriter(start_record(game, 5, specs), tmp_path / "h.json")
-    out = io.StringIO()
     asked = ["hand", "hand 2", "map", "map italia", "help", "quit"]
-    script = Script(asked, out)
-    Session(game, seats, writer, Console(file=out, width=80), read_line=script).run()
-    text = out.getvalue()
+    _, script, text = run_session(tmp_path, game, ["human", "random", "random"], 5, asked)
     prompt = script.prompts[0]
     board, *pages = text.split(prompt)
     # The position and its choices fit an 80x24 terminal, the prompt line included.

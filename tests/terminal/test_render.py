@@ -15,6 +15,7 @@ from alea.core.game import State
 from alea.games.triumvirate import terminal as view
 from alea.games.triumvirate.board import BOARD
 from alea.terminal import render_observation, renderer_for
+from sampled_positions import first_position
 
 WIDTH = 80
 MAP_ROW = re.compile(r"^\s?(\d{1,2}) .* (\d{1,2})$")
@@ -28,18 +29,7 @@ def drawn(state: State, seat: int | None = None) -> str:
 
 def first_state(wanted: Callable[[dict[str, Any]], bool]) -> State:
     """The first position of random games (seeds 1, 2, ...) whose observation is ``wanted``."""
-    found: list[State] = []
-
-    def look(state: State, _action: object) -> None:
-        if not found and wanted(state.observation(None)):
-            found.append(state.clone())
-
-    game = alea.load("triumvirate")
-    for seed in range(1, 30):
-        alea.play(game, [make("random") for _ in range(3)], seed=seed, on_step=look)
-        if found:
-            return found[0]
-    raise AssertionError("no random game reached the position the test needs")
+    return first_position("triumvirate", lambda s: wanted(s.observation(None)), range(1, 30))
 
 
 @pytest.fixture(scope="module")

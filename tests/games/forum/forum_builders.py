@@ -154,6 +154,14 @@ def at_fate(players: int = 4, first: int = A, **options: object) -> ForumState:
     return state
 
 
+def to_next_trade(state: ForumState) -> None:
+    """From anywhere in a turn, everyone passing, on through its fate draw (the quiet card) to
+    the next turn's trade."""
+    pass_until(state, "fate")
+    quiet_draw(state)
+    next_trade(state)
+
+
 def next_trade(state: ForumState) -> None:
     """From before a trade (e.g. just after a fate card), pass until that trade is made."""
     pass_until(state, "build", "give", "fate")
@@ -211,6 +219,16 @@ def lay(state: ForumState, pieces: str) -> None:
             _PUT[words[1]](state, _SEATS[words[0]], words[2])
         else:
             raise ValueError(f"cannot lay {item!r}")
+
+
+def moving(pieces: str = "", **options: object) -> ForumState:
+    """A new game (``new_state(**options)``) with ``pieces`` laid (see ``lay``) and the first
+    entry roll made, a 1: the first player's agents are to move."""
+    state = new_state(**options)  # type: ignore[arg-type]
+    if pieces:
+        lay(state, pieces)
+    roll(state, 1)
+    return state
 
 
 def build_phase(pieces: str = "", purse: int | None = None, **options: object) -> ForumState:

@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    C,
-    D,
-    build_phase,
-    end_turn,
-    lay,
-    mk,
-    new_state,
-    put_agent,
-    put_horreum,
-    refused,
-    roll,
-    set_purse,
-    skip_to,
-    stage,
-)
+from forum_builders import A, B, C, D, lay, mk, refused, roll, stage
 
 from alea.games.forum.actions import Build, Decide, Destroy, Give
 from alea.games.forum.board import BOARD
@@ -36,10 +20,10 @@ HISPANIA = BOARD.region_markets("hispania_africa")
 
 def at_build(money: int = 200, prestige: int = 0, **options: object) -> ForumState:
     """A, standing in Rome and in Luna, is the first to build."""
-    state = new_state(**options)  # type: ignore[arg-type]
-    put_agent(state, A, "Luna")
-    set_purse(state, A, money, prestige)
-    skip_to(state, "build")
+    state = fb.new_state(**options)  # type: ignore[arg-type]
+    fb.put_agent(state, A, "Luna")
+    fb.set_purse(state, A, money, prestige)
+    fb.skip_to(state, "build")
     assert state.current_player() == A
     return state
 
@@ -53,7 +37,7 @@ def who(state: ForumState) -> tuple[str, int]:
 
 @pytest.mark.rule("FOR-6.1")
 def test_a_player_chooses_between_building_and_destroying() -> None:
-    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
+    state = fb.build_phase("A agent Luna; B horreum Luna", purse=1000)
     legal = state.legal_actions()
     assert set(legal) == {
         Build(A, ROME),
@@ -65,7 +49,7 @@ def test_a_player_chooses_between_building_and_destroying() -> None:
 
 @pytest.mark.rule("FOR-6.1")
 def test_after_building_there_is_no_destroying() -> None:
-    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
+    state = fb.build_phase("A agent Luna; B horreum Luna", purse=1000)
     state.apply_action(Build(A, ROME))  # no region, no prestige, so no benefaction either
     assert who(state) == ("build", B)
     refused(state, Destroy(A, LUNA, B), "FOR-2.2")
@@ -75,7 +59,7 @@ def test_after_building_there_is_no_destroying() -> None:
 
 @pytest.mark.rule("FOR-6.1")
 def test_after_destroying_there_is_no_building() -> None:
-    state = build_phase("A agent Luna; B horreum Luna", purse=1000)
+    state = fb.build_phase("A agent Luna; B horreum Luna", purse=1000)
     state.apply_action(Destroy(A, LUNA, B))
     refused(state, Build(A, LUNA), "FOR-2.2")  # the die is pending
     roll(state, 2)
@@ -102,10 +86,10 @@ def test_building_costs_100_where_an_agent_stands() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_rome_holds_horrea_like_any_market() -> None:
-    state = new_state()
+    state = fb.new_state()
     for seat in (B, C, D):
-        put_horreum(state, seat, "Rome")
-    skip_to(state, "build")
+        fb.put_horreum(state, seat, "Rome")
+    fb.skip_to(state, "build")
     state.apply_action(Build(A, ROME))
     assert state.horrea[ROME] == 0b1111
     assert state.money[A] == 100
@@ -114,7 +98,7 @@ def test_rome_holds_horrea_like_any_market() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_no_building_without_an_agent_or_where_one_already_has_a_horreum() -> None:
-    state = build_phase("A agent Luna; A horreum Luna")
+    state = fb.build_phase("A agent Luna; A horreum Luna")
     refused(state, Build(A, LUNA), "FOR-6.2")  # already A's horreum there
     refused(state, Build(A, mk("Carthage")), "FOR-6.2")  # no agent there
     assert {a for a in state.legal_actions() if isinstance(a, Build)} == {Build(A, ROME)}
@@ -123,9 +107,9 @@ def test_no_building_without_an_agent_or_where_one_already_has_a_horreum() -> No
 @pytest.mark.rule("FOR-6.2")
 @pytest.mark.parametrize(("money", "prestige", "can"), [(99, 0, False), (50, 1, True)])
 def test_building_must_be_affordable(money: int, prestige: int, can: bool) -> None:
-    state = new_state()
-    set_purse(state, A, money, prestige)
-    skip_to(state, "build")
+    state = fb.new_state()
+    fb.set_purse(state, A, money, prestige)
+    fb.skip_to(state, "build")
     if not can:
         assert state.current_player() == B  # A had nothing to do in the build phase
         refused(state, Build(A, ROME), "FOR-2.2")
@@ -137,13 +121,13 @@ def test_building_must_be_affordable(money: int, prestige: int, can: bool) -> No
 
 @pytest.mark.rule("FOR-6.2")
 def test_twenty_horrea_in_all() -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; B horreum Luna")
     far = [m for m in range(len(BOARD.markets)) if m not in (ROME, LUNA)]
     for m in far[:20]:
-        put_horreum(state, A, m)
-    set_purse(state, A, 1000)
-    skip_to(state, "build")
+        fb.put_horreum(state, A, m)
+    fb.set_purse(state, A, 1000)
+    fb.skip_to(state, "build")
     assert state.current_player() == A  # A may still destroy
     assert not any(isinstance(a, Build) for a in state.legal_actions())
     refused(state, Build(A, LUNA), "FOR-6.2")
@@ -152,7 +136,7 @@ def test_twenty_horrea_in_all() -> None:
 
 @pytest.mark.rule("FOR-6.2")
 def test_the_token_supply_is_an_option() -> None:
-    state = build_phase("A agent Luna; A horreum Rome; B horreum Luna", purse=1000, horrea=1)
+    state = fb.build_phase("A agent Luna; A horreum Rome; B horreum Luna", purse=1000, horrea=1)
     assert state.current_player() == A  # A may still destroy
     refused(state, Build(A, LUNA), "FOR-6.2")
     assert state.observation(A)["players"][A]["horrea_left"] == 0
@@ -166,11 +150,11 @@ def test_the_token_supply_is_an_option() -> None:
     ("held", "gain"), [(0, 1), (1, 0), (3, 0), (4, 1), (5, 0), (8, 0), (9, 1), (12, 0), (13, 2)]
 )
 def test_first_every_fifth_and_the_whole_region(held: int, gain: int) -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
     for m in ITALIA[:held]:
-        put_horreum(state, A, m)
-    skip_to(state, "build")
+        fb.put_horreum(state, A, m)
+    fb.skip_to(state, "build")
     state.apply_action(Build(A, LUNA))
     assert state.prestige[A] == gain
 
@@ -185,12 +169,12 @@ def test_the_region_prestige_table() -> None:
 
 @pytest.mark.rule("FOR-6.3")
 def test_regions_are_counted_apart_and_rome_in_none() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
     for m in HISPANIA[:4]:
-        put_horreum(state, A, m)
-    put_horreum(state, A, "Rome")
-    skip_to(state, "build")
+        fb.put_horreum(state, A, m)
+    fb.put_horreum(state, A, "Rome")
+    fb.skip_to(state, "build")
     state.apply_action(Build(A, LUNA))
     assert state.prestige[A] == 1  # the first in Italia, not the fifth of anything
 
@@ -198,12 +182,12 @@ def test_regions_are_counted_apart_and_rome_in_none() -> None:
 @pytest.mark.rule("FOR-6.3")
 @pytest.mark.parametrize(("held", "loss"), [(1, 1), (2, 0), (5, 1), (6, 0), (14, 2)])
 def test_losing_a_horreum_takes_the_prestige_back(held: int, loss: int) -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; B horreum Luna")
     for m in ITALIA[: held - 1]:
-        put_horreum(state, B, m)
-    set_purse(state, B, 200, 8)
-    skip_to(state, "build")
+        fb.put_horreum(state, B, m)
+    fb.set_purse(state, B, 200, 8)
+    fb.skip_to(state, "build")
     state.apply_action(Destroy(A, LUNA, B))
     roll(state, 4)
     assert not state.horrea[LUNA] >> B & 1
@@ -216,7 +200,7 @@ def test_losing_a_horreum_takes_the_prestige_back(held: int, loss: int) -> None:
 @pytest.mark.rule("FOR-6.4")
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_destroying_costs_200_and_succeeds_on_four_or_more(value: int) -> None:
-    state = build_phase("A agent Luna; B horreum Luna; C horreum Luna", purse=500)
+    state = fb.build_phase("A agent Luna; B horreum Luna; C horreum Luna", purse=500)
     assert {a for a in state.legal_actions() if isinstance(a, Destroy)} == {
         Destroy(A, LUNA, B),
         Destroy(A, LUNA, C),
@@ -232,7 +216,7 @@ def test_destroying_costs_200_and_succeeds_on_four_or_more(value: int) -> None:
 
 @pytest.mark.rule("FOR-6.4")
 def test_improper_destructions_are_refused() -> None:
-    state = build_phase("A agent Luna; A horreum Luna; B horreum Carthage", purse=1000)
+    state = fb.build_phase("A agent Luna; A horreum Luna; B horreum Carthage", purse=1000)
     assert state.current_player() == A
     refused(state, Destroy(A, mk("Carthage"), B), "FOR-6.4")  # no agent of A there
     refused(state, Destroy(A, LUNA, B), "FOR-6.4")  # no horreum of B there
@@ -242,16 +226,16 @@ def test_improper_destructions_are_refused() -> None:
 
 @pytest.mark.rule("FOR-6.4")
 def test_destroying_must_be_affordable() -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; B horreum Luna")
-    set_purse(state, A, 199, 0)  # enough to build, not to destroy
-    skip_to(state, "build")
+    fb.set_purse(state, A, 199, 0)  # enough to build, not to destroy
+    fb.skip_to(state, "build")
     assert not any(isinstance(a, Destroy) for a in state.legal_actions())
     refused(state, Destroy(A, LUNA, B), "FOR-6.4")
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; B horreum Luna")
-    set_purse(state, A, 100, 1)  # $100 of debt, paid for with 1 prestige
-    skip_to(state, "build")
+    fb.set_purse(state, A, 100, 1)  # $100 of debt, paid for with 1 prestige
+    fb.skip_to(state, "build")
     state.apply_action(Destroy(A, LUNA, B))
     assert (state.money[A], state.prestige[A]) == (-100, 0)
 
@@ -267,9 +251,9 @@ def test_destroying_must_be_affordable() -> None:
 def test_the_band_of_ones_prestige_offers_its_three_benefactions(
     prestige: int, first_space: int, cost: int
 ) -> None:
-    state = new_state()
-    set_purse(state, A, 3000, prestige)
-    skip_to(state, "give")
+    state = fb.new_state()
+    fb.set_purse(state, A, 3000, prestige)
+    fb.skip_to(state, "give")
     assert state.current_player() == A
     spaces = list(range(first_space, first_space + 3))
     assert [a for a in state.legal_actions() if isinstance(a, Give)] == [Give(A, s) for s in spaces]
@@ -282,12 +266,12 @@ def test_the_band_of_ones_prestige_offers_its_three_benefactions(
 
 @pytest.mark.rule("FOR-6.5")
 def test_a_benefaction_is_given_only_once() -> None:
-    state = new_state()
-    set_purse(state, A, 1000, 2)
-    set_purse(state, B, 1000, 3)
-    skip_to(state, "give")
+    state = fb.new_state()
+    fb.set_purse(state, A, 1000, 2)
+    fb.set_purse(state, B, 1000, 3)
+    fb.skip_to(state, "give")
     state.apply_action(Give(A, 0))
-    skip_to(state, "give")
+    fb.skip_to(state, "give")
     assert state.current_player() == B
     assert [a for a in state.legal_actions() if isinstance(a, Give)] == [Give(B, 1), Give(B, 2)]
     refused(state, Give(B, 0), "FOR-6.5")
@@ -296,12 +280,12 @@ def test_a_benefaction_is_given_only_once() -> None:
 
 @pytest.mark.rule("FOR-6.5")
 def test_no_benefaction_without_prestige_or_from_an_exhausted_band() -> None:
-    state = new_state()
-    set_purse(state, A, 1000, 0)
-    set_purse(state, B, 1000, 4)
+    state = fb.new_state()
+    fb.set_purse(state, A, 1000, 0)
+    fb.set_purse(state, B, 1000, 4)
     for space in (0, 1, 2):
         state.benefactions[space] = D
-    skip_to(state, "build")
+    fb.skip_to(state, "build")
     state.apply_action(Decide(A, "pass"))
     assert who(state) == ("build", B)  # A, at prestige 0, is in no band
     state.apply_action(Decide(B, "pass"))
@@ -311,15 +295,15 @@ def test_no_benefaction_without_prestige_or_from_an_exhausted_band() -> None:
 
 @pytest.mark.rule("FOR-6.5")
 def test_one_benefaction_a_turn_even_after_rising_a_band() -> None:
-    state = new_state()
-    set_purse(state, A, 2500, 5)  # $2300 after the gift: no $1000 mark is lost
-    skip_to(state, "give")
+    state = fb.new_state()
+    fb.set_purse(state, A, 2500, 5)  # $2300 after the gift: no $1000 mark is lost
+    fb.skip_to(state, "give")
     state.apply_action(Give(A, 0))
     assert state.prestige[A] == 6  # now an aedile
     assert who(state) == ("build", B)
     refused(state, Give(A, 3), "FOR-2.2")
-    end_turn(state)
-    skip_to(state, "build")
+    fb.end_turn(state)
+    fb.skip_to(state, "build")
     while state.current_player() != A:
         state.apply_action(Decide(state.current_player(), "pass"))
     state.apply_action(Decide(A, "pass"))
@@ -331,9 +315,9 @@ def test_one_benefaction_a_turn_even_after_rising_a_band() -> None:
 @pytest.mark.rule("FOR-6.5")
 @pytest.mark.parametrize(("money", "offered"), [(0, False), (100, True), (200, True)])
 def test_a_benefaction_must_be_affordable(money: int, offered: bool) -> None:
-    state = new_state()
-    set_purse(state, A, money, 1)  # with 1 prestige A may borrow $100, not $200
-    skip_to(state, "build")
+    state = fb.new_state()
+    fb.set_purse(state, A, money, 1)  # with 1 prestige A may borrow $100, not $200
+    fb.skip_to(state, "build")
     assert state.current_player() == A  # a horreum in Rome is within reach
     state.apply_action(Decide(A, "pass"))
     if not offered:
@@ -362,10 +346,10 @@ def test_the_benefaction_follows_the_build() -> None:
 
 @pytest.mark.rule("FOR-6.6")
 def test_the_benefaction_follows_the_destruction() -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; B horreum Luna")
-    set_purse(state, A, 1000, 3)
-    skip_to(state, "build")
+    fb.set_purse(state, A, 1000, 3)
+    fb.skip_to(state, "build")
     state.apply_action(Destroy(A, LUNA, B))
     roll(state, 5)
     assert who(state) == ("give", A)

@@ -12,16 +12,7 @@ from forum_builders import A, B, C, D, at_fate, build_phase, mk, new_state, skip
 
 import alea
 from alea.core.errors import RecordError
-from alea.games.forum.actions import (
-    Build,
-    Decide,
-    Draw,
-    Family,
-    FirstPlayer,
-    Move,
-    Propose,
-    Roll,
-)
+from alea.games.forum.actions import Build, Decide, Draw, Family, FirstPlayer, Move, Propose, Roll
 from alea.games.forum.state import ForumState
 from refusals import refused
 

@@ -10,27 +10,9 @@ import json
 import random
 from typing import Any
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    C,
-    D,
-    act,
-    at_fate,
-    clear_agents,
-    decide,
-    lay,
-    mk,
-    new_state,
-    pass_until,
-    put_agent,
-    put_alliance,
-    put_local,
-    set_money,
-    skip_to,
-    stage,
-)
+from forum_builders import A, B, C, D, lay, mk, stage
 
 from alea.games.forum.actions import (
     Counter,
@@ -52,19 +34,19 @@ SECRET_FIELDS = ("sons", "daughters", "deck_sons", "deck_daughters")
 
 def busy(ruleset: str = "short") -> ForumState:
     """Turn 1's patron card waiting for the Cornelii, with a bit of everything on the table."""
-    state = at_fate(hands=["ssd", "ddd", "sss", "sdd"], ruleset=ruleset)
+    state = fb.at_fate(hands=["ssd", "ddd", "sss", "sdd"], ruleset=ruleset)
     lay(state, "A agent Athens; B agent Luna; C agent Rhodes; A horreum Rome; B horreum Rome")
     lay(state, "D horreum Carthage")
-    put_alliance(state, A, C, 300)
-    put_local(state, B, "Luna")
+    fb.put_alliance(state, A, C, 300)
+    fb.put_local(state, B, "Luna")
     state.benefactions[1] = D
     state.gifts[D] = 1
     state.senator[C] = True
     for p, money in enumerate((350, 1200, -100, 40)):
-        set_money(state, p, money)
+        fb.set_money(state, p, money)
     state.prestige[:] = [4, 6, 2, 1]
     state.apply_action(Draw(29))  # the patron's campaign: everyone answers
-    act(state, state.legal_actions()[0])  # the Aemilii pay
+    fb.act(state, state.legal_actions()[0])  # the Aemilii pay
     assert state.current_player() == B
     return state
 
@@ -126,9 +108,9 @@ def test_money_prestige_agents_horrea_marriages_and_gifts_are_in_view() -> None:
 
 @pytest.mark.rule("FOR-10.1")
 def test_every_fate_card_drawn_stays_in_view() -> None:
-    state = at_fate()
+    state = fb.at_fate()
     state.apply_action(Draw(22))  # no one answers: the turn is over at once
-    pass_until(state, "fate")
+    fb.pass_until(state, "fate")
     state.apply_action(Draw(3))
     obs = state.observation(B)
     assert obs["fate_drawn"] == [3, 22]
@@ -138,7 +120,7 @@ def test_every_fate_card_drawn_stays_in_view() -> None:
 
 @pytest.mark.rule("FOR-10.1")
 def test_die_rolls_and_draws_are_told_to_everyone() -> None:
-    state = new_state(first=C)
+    state = fb.new_state(first=C)
     assert stage(state) == "enter"
     assert state.actor == C
     text = state.action_to_string(Roll(5))
@@ -146,8 +128,8 @@ def test_die_rolls_and_draws_are_told_to_everyone() -> None:
     assert "Licinii" in text
     assert "enters Rome" in text
     assert "no new agent" in state.action_to_string(Roll(2))
-    assert "Census" in at_fate().action_to_string(Draw(9))
-    state = at_fate()
+    assert "Census" in fb.at_fate().action_to_string(Draw(9))
+    state = fb.at_fate()
     state.local[mk("Athens")] = A
     state.apply_action(Draw(26))
     assert "roll 4" in state.action_to_string(Roll(4))
@@ -187,26 +169,33 @@ def test_complete_rules_children_are_public() -> None:
 
 @pytest.mark.rule("FOR-10.2")
 def test_a_family_draw_is_told_without_its_sex_in_the_short_rules_only() -> None:
-    short = new_state()
+    short = fb.new_state()
     assert short.action_to_string(Family(A, True)) == short.action_to_string(Family(A, False))
     assert "son" not in short.action_to_string(Family(A, True))
-    full = new_state(ruleset="complete")
+    full = fb.new_state(ruleset="complete")
     assert "son" in full.action_to_string(Family(A, True))
     assert "daughter" in full.action_to_string(Family(A, False))
 
 
+def cornelii_may_marry_in_luna(hands: list[str]) -> ForumState:
+    """The first fate draw, ``hands`` dealt: old Roman virtue (card 17) is drawn with no one in
+    Rome, so only the Cornelii, with $500 and an agent in Luna, may marry there."""
+    state = fb.at_fate(hands=hands)
+    for p in range(4):
+        fb.clear_agents(state, p)
+    fb.put_agent(state, B, "Luna")
+    fb.set_money(state, B, 500)
+    state.apply_action(Draw(17))
+    assert state.current_player() == B
+    return state
+
+
 @pytest.mark.rule("FOR-10.2")
 def test_children_married_off_are_public_as_they_are_used() -> None:
-    state = at_fate(hands=["sdd", "ssd", "sdd", "sdd"])
-    for p in range(4):
-        clear_agents(state, p)  # no one in Rome: only the Cornelii can marry
-    put_agent(state, B, "Luna")
-    set_money(state, B, 500)
-    state.apply_action(Draw(17))  # old Roman virtue
-    assert state.current_player() == B
+    state = cornelii_may_marry_in_luna(["sdd", "ssd", "sdd", "sdd"])
     action = MarryLocal(B, mk("Luna"), True)
     assert "son" in state.action_to_string(action)
-    act(state, action)
+    fb.act(state, action)
     obs = state.observation(D)
     assert obs["players"][B]["children"] == 2
     assert obs["players"][B]["sons"] is None
@@ -286,13 +275,7 @@ def test_a_determinized_copy_plays_on_independently() -> None:
 @pytest.mark.rule("FOR-10.2")
 def test_determinized_choices_follow_the_redealt_hand() -> None:
     # The Cornelii hold three sons; the Aemilii cannot know it and may deal them daughters.
-    state = at_fate(hands=["ddd", "sss", "ddd", "ddd"])
-    for p in range(4):
-        clear_agents(state, p)  # no one in Rome: only the Cornelii can marry
-    put_agent(state, B, "Luna")
-    set_money(state, B, 500)
-    state.apply_action(Draw(17))
-    assert state.current_player() == B
+    state = cornelii_may_marry_in_luna(["ddd", "sss", "ddd", "ddd"])
     assert state.legal_actions() == [MarryLocal(B, mk("Luna"), True), Decide(B, "refuse")]
     seen = set()
     for seed in range(40):
@@ -308,10 +291,10 @@ def test_determinized_choices_follow_the_redealt_hand() -> None:
 @pytest.mark.rule("FOR-4.5")
 def test_determinize_keeps_the_children_a_proposal_has_shown() -> None:
     # A proposal that reaches an answer shows both families hold the children it needs.
-    state = new_state(players=3, hands=["sss", "ssd", "sss"])
-    skip_to(state, "social")
+    state = fb.new_state(players=3, hands=["sss", "ssd", "sss"])
+    fb.skip_to(state, "social")
     assert state.current_player() == A
-    act(state, Propose(A, B, True, 100))
+    fb.act(state, Propose(A, B, True, 100))
     assert stage(state) == "respond"
     for seed in range(60):
         copy = state.determinize(C, random.Random(seed))
@@ -321,14 +304,14 @@ def test_determinize_keeps_the_children_a_proposal_has_shown() -> None:
         copy.apply_action(copy.legal_actions()[0])  # the Cornelii accept
         assert min(copy.sons) >= 0
         assert min(copy.daughters) >= 0
-    act(state, Counter(B, 200))
+    fb.act(state, Counter(B, 200))
     assert stage(state) == "reply"
     assert state.current_player() == A
     for seed in range(60):
         copy = state.determinize(A, random.Random(seed))
         assert_consistent(state, copy, A)
         assert copy.daughters[B] >= 1
-        decide(copy, "accept")
+        fb.decide(copy, "accept")
         assert min(copy.sons) >= 0
         assert min(copy.daughters) >= 0
     for seed in range(60):
@@ -338,13 +321,13 @@ def test_determinize_keeps_the_children_a_proposal_has_shown() -> None:
 
 
 def test_benefactions_shown_are_the_ones_given() -> None:
-    state = new_state(players=2)
-    skip_to(state, "social")
+    state = fb.new_state(players=2)
+    fb.skip_to(state, "social")
     state.prestige[A] = 3
     state._legal = None
-    pass_until(state, "give")
+    fb.pass_until(state, "give")
     assert state.current_player() == A
-    act(state, Give(A, 2))
+    fb.act(state, Give(A, 2))
     obs = state.observation(B)
     assert obs["benefactions"][2]["owner"] == A
     assert obs["players"][A]["benefactions"] == 1

@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    D,
-    clear_agents,
-    lay,
-    mk,
-    new_state,
-    past_trade,
-    put_alliance,
-    put_horreum,
-    refused,
-    roll,
-    set_purse,
-    skip_to,
-    stage,
-)
+from forum_builders import A, B, D, lay, mk, refused, roll, stage
 
 import alea
 from alea.core.errors import OptionError
@@ -69,11 +54,11 @@ def test_children(ruleset: str) -> None:
     [("short", [1, 5], [200, 200]), ("complete", [1, 1], [600, -200])],
 )
 def test_divorce(ruleset: str, prestige: list[int], money: list[int]) -> None:
-    state = new_state(ruleset=ruleset)
-    put_alliance(state, A, B, 400)
-    set_purse(state, A, 200, 3)
-    set_purse(state, B, 200, 5)
-    skip_to(state, "social")
+    state = fb.new_state(ruleset=ruleset)
+    fb.put_alliance(state, A, B, 400)
+    fb.set_purse(state, A, 200, 3)
+    fb.set_purse(state, B, 200, 5)
+    fb.skip_to(state, "social")
     state.apply_action(Divorce(A, B))
     # complete: B returns $400 into $200 of debt, 2 prestige more (FOR-8.2)
     assert state.prestige[:2] == prestige
@@ -83,21 +68,23 @@ def test_divorce(ruleset: str, prestige: list[int], money: list[int]) -> None:
 @pytest.mark.rule("FOR-11.1")
 @pytest.mark.parametrize(("ruleset", "income"), [("short", 175 + 25), ("complete", 175)])
 def test_information_boost(ruleset: str, income: int) -> None:
-    state = new_state(ruleset=ruleset)
+    state = fb.new_state(ruleset=ruleset)
     lay(state, "A horreum Carthage; A agent Carthage")
-    past_trade(state)
+    fb.past_trade(state)
     assert state.income[A] == income
-    state = new_state(ruleset=ruleset)
+    state = fb.new_state(ruleset=ruleset)
     lay(state, "A horreum Carthage; A horreum Rome; A agent Carthage")
-    past_trade(state)
+    fb.past_trade(state)
     assert state.income[A] == 300 + 175 + 25  # both rulesets pay it with horrea in both cities
 
 
 @pytest.mark.rule("FOR-11.1")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_new_child(ruleset: str) -> None:
-    state = new_state(ruleset=ruleset)  # short: everyone holds "sdd", the deck 8 sons, 4 daughters
-    skip_to(state, "fate")
+    state = fb.new_state(
+        ruleset=ruleset
+    )  # short: everyone holds "sdd", the deck 8 sons, 4 daughters
+    fb.skip_to(state, "fate")
     state.apply_action(Draw(23))
     assert (stage(state), state.actor) == ("birth", A)
     deck = (state.deck_sons, state.deck_daughters)
@@ -128,30 +115,30 @@ def test_new_child(ruleset: str) -> None:
 @pytest.mark.rule("FOR-11.1")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_both_follow_the_exotic_chain(ruleset: str) -> None:
-    state = new_state(ruleset=ruleset)
-    clear_agents(state, A)
+    state = fb.new_state(ruleset=ruleset)
+    fb.clear_agents(state, A)
     for market in ("Rome", "Rimini", "Salona", "Thessalonica", "Serdica", "Samezegusta"):
-        put_horreum(state, A, market)
+        fb.put_horreum(state, A, market)
     assert state.trade_income(A)[mk("Samezegusta")] == 175 + 125
 
 
 @pytest.mark.rule("FOR-11.1")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_both_allow_one_family_per_aristocracy(ruleset: str) -> None:
-    state = new_state(ruleset=ruleset)
+    state = fb.new_state(ruleset=ruleset)
     lay(state, "A agent Luna; C local Luna")
-    skip_to(state, "social")
+    fb.skip_to(state, "social")
     refused(state, MarryLocal(A, mk("Luna"), True), "FOR-4.3")
 
 
 @pytest.mark.rule("FOR-11.1")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_both_take_region_prestige_back(ruleset: str) -> None:
-    state = new_state(ruleset=ruleset)
+    state = fb.new_state(ruleset=ruleset)
     lay(state, "D agent Luna; B horreum Luna")
-    set_purse(state, B, 200, 4)
-    set_purse(state, D, 1000)
-    skip_to(state, "build")
+    fb.set_purse(state, B, 200, 4)
+    fb.set_purse(state, D, 1000)
+    fb.skip_to(state, "build")
     while state.current_player() != D:
         state.apply_action(Decide(state.current_player(), "pass"))
     state.apply_action(Destroy(D, mk("Luna"), B))

@@ -7,22 +7,9 @@ import copy
 import json
 from importlib import resources
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    C,
-    D,
-    end_turn,
-    mk,
-    new_state,
-    put_agent,
-    put_horreum,
-    refused,
-    set_purse,
-    skip_to,
-    stage,
-)
+from forum_builders import A, B, C, D, mk, refused, stage
 
 import alea
 from alea.core.errors import OptionError
@@ -63,10 +50,10 @@ def test_four_players_by_default() -> None:
 
 @pytest.mark.rule("FOR-1.1")
 def test_two_players_are_allowed_and_play_through_turns() -> None:
-    state = new_state(players=2, first=B)
+    state = fb.new_state(players=2, first=B)
     assert alea.load("forum", players=2).player_names == ("Aemilii", "Cornelii")
     assert state.order == (B, A)
-    end_turn(state)
+    fb.end_turn(state)
     assert state.turn == 2
     assert state.order == (A, B)
     assert not state.is_terminal()
@@ -152,15 +139,15 @@ def test_everyone_starts_with_200_no_prestige_one_agent_in_rome(players: int) ->
 
 @pytest.mark.rule("FOR-1.3")
 def test_benefaction_markers_are_not_taken_from_the_horrea() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
     others = [m for m in range(57) if m not in (ROME, mk("Luna"))][:19]
     for m in others:
-        put_horreum(state, A, m)
-    set_purse(state, A, 5000, 3)
+        fb.put_horreum(state, A, m)
+    fb.set_purse(state, A, 5000, 3)
     state.benefactions[0] = A  # a benefaction given earlier: its marker is a spare token
     state.gifts[A] = 1
-    skip_to(state, "build")
+    fb.skip_to(state, "build")
     assert state.current_player() == A
     assert state.observation(A)["players"][A]["horrea_left"] == 1
     state.apply_action(Build(A, mk("Luna")))
@@ -174,17 +161,17 @@ def test_benefaction_markers_are_not_taken_from_the_horrea() -> None:
 
 @pytest.mark.rule("FOR-1.3")
 def test_the_twenty_first_horreum_cannot_be_built() -> None:
-    state = new_state()
+    state = fb.new_state()
     for m in range(1, 21):
-        put_horreum(state, A, m)
-    set_purse(state, A, 5000)
-    skip_to(state, "build")
+        fb.put_horreum(state, A, m)
+    fb.set_purse(state, A, 5000)
+    fb.skip_to(state, "build")
     assert state.current_player() == B  # A has nothing to build or give
-    state = new_state()
+    state = fb.new_state()
     for m in range(1, 21):
-        put_horreum(state, A, m)
-    set_purse(state, A, 5000, 1)  # in a band, so A is asked for a benefaction only
-    skip_to(state, "give")
+        fb.put_horreum(state, A, m)
+    fb.set_purse(state, A, 5000, 1)  # in a band, so A is asked for a benefaction only
+    fb.skip_to(state, "give")
     assert state.current_player() == A
     assert not any(isinstance(a, Build) for a in state.legal_actions())
 
@@ -246,7 +233,7 @@ def test_a_card_dealt_to_the_wrong_seat_is_refused() -> None:
 
 @pytest.mark.rule("FOR-1.4")
 def test_short_rules_hands_are_hidden_from_the_others() -> None:
-    state = new_state(hands=["ssd", "ddd", "sdd", "sss"])
+    state = fb.new_state(hands=["ssd", "ddd", "sdd", "sss"])
     assert (state.sons, state.daughters) == ([2, 0, 1, 3], [1, 3, 2, 0])
     view = state.observation(B)["players"]
     assert (view[B]["sons"], view[B]["daughters"]) == (0, 3)
@@ -276,15 +263,15 @@ def test_complete_rules_give_one_son_and_one_daughter_known_to_all(players: int)
 
 @pytest.mark.rule("FOR-1.5")
 def test_each_draw_is_even_over_the_cards_left() -> None:
-    state = new_state()
-    skip_to(state, "fate")
+    state = fb.new_state()
+    fb.skip_to(state, "fate")
     outcomes = state.chance_outcomes()
     assert sorted(a.card for a, _ in outcomes) == list(range(1, 31))  # type: ignore[attr-defined]
     assert all(p == pytest.approx(1 / 30) for _, p in outcomes)
     state.apply_action(Draw(22))
     assert 22 not in state.fate_deck
     assert state.history()[-1] == Draw(22)  # drawn face up, in the public record
-    skip_to(state, "fate")
+    fb.skip_to(state, "fate")
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 29
     assert Draw(22) not in dict(outcomes)
@@ -294,13 +281,13 @@ def test_each_draw_is_even_over_the_cards_left() -> None:
 
 @pytest.mark.rule("FOR-1.5")
 def test_an_empty_deck_is_reshuffled_from_the_discards() -> None:
-    state = new_state()
+    state = fb.new_state()
     state.fate_deck = [22]
-    skip_to(state, "fate")
+    fb.skip_to(state, "fate")
     assert state.chance_outcomes() == [(Draw(22), 1.0)]
     state.apply_action(Draw(22))
     assert state.fate_deck == []
-    skip_to(state, "fate")
+    fb.skip_to(state, "fate")
     assert sorted(state.fate_deck) == list(range(1, 31))
     assert len(state.chance_outcomes()) == 30
 
@@ -321,7 +308,7 @@ def test_each_seat_is_equally_likely_to_play_first(players: int) -> None:
 @pytest.mark.rule("FOR-1.6")
 @pytest.mark.parametrize(("players", "first"), [(4, C), (3, B), (2, B), (4, D)])
 def test_the_winner_of_the_roll_starts_the_first_turn(players: int, first: int) -> None:
-    state = new_state(players, first=first)
+    state = fb.new_state(players, first=first)
     assert state.first == first
     assert state.order[0] == first
     assert state.actor == first  # the first entry roll is theirs
@@ -330,9 +317,9 @@ def test_the_winner_of_the_roll_starts_the_first_turn(players: int, first: int) 
 @pytest.mark.rule("FOR-1.7")
 @pytest.mark.parametrize(("players", "first"), [(4, C), (3, B)])
 def test_order_money_pays_the_early_families_by_their_place(players: int, first: int) -> None:
-    plain = new_state(players, first=first)
+    plain = fb.new_state(players, first=first)
     assert plain.money == [200] * players  # the rules: nothing extra
-    state = new_state(players, first=first, order_money=50)
+    state = fb.new_state(players, first=first, order_money=50)
     for k in range(players):
         seat = (first + k) % players
         assert state.money[seat] == 200 + (players - 1 - k) * 50

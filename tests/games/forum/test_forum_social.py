@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    C,
-    D,
-    build_phase,
-    end_turn,
-    lay,
-    mk,
-    new_state,
-    put_agent,
-    put_alliance,
-    put_local,
-    refused,
-    roll,
-    set_children,
-    set_purse,
-    skip_to,
-    stage,
-    walk,
-)
+from forum_builders import A, B, C, D, lay, mk, refused, roll, stage
 
 from alea.games.forum.actions import (
     Counter,
@@ -42,26 +23,26 @@ LUNA = mk("Luna")
 
 def at_oust(ruleset: str = "short", **options: object) -> ForumState:
     """A's agent has stepped onto B's agent in Luna; A's oust is about to be rolled."""
-    state = new_state(ruleset=ruleset, **options)
-    put_agent(state, B, "Luna")
+    state = fb.new_state(ruleset=ruleset, **options)
+    fb.put_agent(state, B, "Luna")
     roll(state, 1)
-    walk(state, A, "Rome", "Luna")
-    skip_to(state, "oust")
+    fb.walk(state, A, "Rome", "Luna")
+    fb.skip_to(state, "oust")
     assert state.actor == A
     return state
 
 
 def at_social(players: int = 4, ruleset: str = "short", **kw: object) -> ForumState:
     """The first turn's social phase, A to choose."""
-    state = new_state(players, ruleset=ruleset, **kw)  # type: ignore[arg-type]
-    skip_to(state, "social")
+    state = fb.new_state(players, ruleset=ruleset, **kw)  # type: ignore[arg-type]
+    fb.skip_to(state, "social")
     assert state.current_player() == A
     return state
 
 
 def at_destroy(ruleset: str = "short") -> ForumState:
     """A stands in Luna at the build phase, where B has a horreum."""
-    state = build_phase("A agent Luna; B horreum Luna", ruleset=ruleset)
+    state = fb.build_phase("A agent Luna; B horreum Luna", ruleset=ruleset)
     assert state.current_player() == A
     return state
 
@@ -71,9 +52,9 @@ def at_destroy(ruleset: str = "short") -> ForumState:
 
 @pytest.mark.rule("FOR-4.1")
 def test_the_four_intrigues_are_offered() -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "A agent Luna; A+C")
-    skip_to(state, "social")
+    fb.skip_to(state, "social")
     legal = state.legal_actions()
     assert {type(a) for a in legal} == {MarryLocal, Propose, Divorce, Decide}
     assert Divorce(A, C) in legal
@@ -89,28 +70,28 @@ def test_the_four_intrigues_are_offered() -> None:
 
 @pytest.mark.rule("FOR-4.1")
 def test_one_intrigue_then_the_next_player() -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    set_purse(state, A, 1000)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
+    fb.set_purse(state, A, 1000)
+    fb.skip_to(state, "social")
     state.apply_action(MarryLocal(A, LUNA, True))
     assert (stage(state), state.current_player()) == ("social", B)
     refused(state, MarryLocal(A, LUNA, False), "FOR-2.2")
     refused(state, Propose(A, C, False, 0), "FOR-2.2")
-    skip_to(state, "build")
+    fb.skip_to(state, "build")
     assert state.prestige[A] == 1
     assert state.daughters[A] == 2  # the second intrigue never happened
 
 
 @pytest.mark.rule("FOR-4.1")
 def test_the_arriving_player_ousts_at_their_place_and_does_nothing_else() -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "C agent Luna; B agent Carthage")
     roll(state, 1)
     state.apply_action(Decide(A, "done"))
     roll(state, 1)
-    walk(state, B, "Rome", "Luna")
-    skip_to(state, "social")
+    fb.walk(state, B, "Rome", "Luna")
+    fb.skip_to(state, "social")
     assert state.current_player() == A
     assert state.money[B] == 200  # nothing paid before B's place in the order
     state.apply_action(Decide(A, "pass"))
@@ -130,15 +111,15 @@ def test_the_arriving_player_ousts_at_their_place_and_does_nothing_else() -> Non
 
 @pytest.mark.rule("FOR-4.1")
 def test_a_player_with_no_intrigue_is_passed_over() -> None:
-    state = new_state()
-    set_children(state, B, 0, 0)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.set_children(state, B, 0, 0)
+    fb.skip_to(state, "social")
     state.apply_action(Decide(A, "pass"))
     assert state.current_player() == C
-    state = new_state()  # had B an ally, divorce would be an intrigue for B
-    set_children(state, B, 0, 0)
-    put_alliance(state, B, D)
-    skip_to(state, "social")
+    state = fb.new_state()  # had B an ally, divorce would be an intrigue for B
+    fb.set_children(state, B, 0, 0)
+    fb.put_alliance(state, B, D)
+    fb.skip_to(state, "social")
     state.apply_action(Decide(A, "pass"))
     assert state.current_player() == B
     assert [a for a in state.legal_actions() if not isinstance(a, Decide)] == [Divorce(B, D)]
@@ -150,12 +131,12 @@ def test_a_player_with_no_intrigue_is_passed_over() -> None:
 @pytest.mark.rule("FOR-4.2")
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_the_oust_costs_200_and_four_or_more_removes_the_defender(value: int) -> None:
-    state = new_state()
+    state = fb.new_state()
     lay(state, "B agent Luna; A horreum Luna; B horreum Luna")
-    put_local(state, C, "Luna")  # a third family's tie: no modifier for A or B
+    fb.put_local(state, C, "Luna")  # a third family's tie: no modifier for A or B
     roll(state, 1)
-    walk(state, A, "Rome", "Luna")
-    skip_to(state, "oust")
+    fb.walk(state, A, "Rome", "Luna")
+    fb.skip_to(state, "oust")
     assert state.money[A] == 0
     assert state.pending == (LUNA, A, B, 4)
     reserves = (state.reserve(A), state.reserve(B))
@@ -172,16 +153,16 @@ def test_the_oust_costs_200_and_four_or_more_removes_the_defender(value: int) ->
 
 @pytest.mark.rule("FOR-4.2")
 def test_an_ousted_agent_reenters_through_rome() -> None:
-    state = new_state()
+    state = fb.new_state()
     for market in ("Luna", "Carthage", "Puteoli"):
-        put_agent(state, B, market)
+        fb.put_agent(state, B, market)
     assert state.reserve(B) == 0
     roll(state, 1)
-    walk(state, A, "Rome", "Luna")
-    skip_to(state, "oust")
+    fb.walk(state, A, "Rome", "Luna")
+    fb.skip_to(state, "oust")
     roll(state, 4)
     assert state.reserve(B) == 1
-    end_turn(state)
+    fb.end_turn(state)
     assert (stage(state), state.actor) == ("enter", B)  # turn 2 starts with B
     roll(state, 4)
     assert state.reserve(B) == 0
@@ -203,9 +184,9 @@ def test_the_contest_roll_is_an_option() -> None:
 @pytest.mark.rule("FOR-4.3")
 @pytest.mark.parametrize("son", [True, False])
 def test_marrying_locally_costs_200_a_child_and_gains_1_prestige(son: bool) -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
+    fb.skip_to(state, "social")
     state.apply_action(MarryLocal(A, LUNA, son))
     assert state.money[A] == 0
     assert state.prestige[A] == 1
@@ -216,18 +197,18 @@ def test_marrying_locally_costs_200_a_child_and_gains_1_prestige(son: bool) -> N
 
 @pytest.mark.rule("FOR-4.3")
 def test_only_one_family_marries_into_a_market() -> None:
-    state = new_state(first=D)  # turn 2 starts with A, so A leaves Luna before B enters
-    put_agent(state, A, "Luna")
-    skip_to(state, "social")
+    state = fb.new_state(first=D)  # turn 2 starts with A, so A leaves Luna before B enters
+    fb.put_agent(state, A, "Luna")
+    fb.skip_to(state, "social")
     skip_to_player(state, A)
     state.apply_action(MarryLocal(A, LUNA, False))
-    end_turn(state)
+    fb.end_turn(state)
     roll(state, 1)
-    walk(state, A, "Luna", "Marseille")
+    fb.walk(state, A, "Luna", "Marseille")
     state.apply_action(Decide(A, "done"))
     roll(state, 1)
-    walk(state, B, "Rome", "Luna")
-    skip_to(state, "social")
+    fb.walk(state, B, "Rome", "Luna")
+    fb.skip_to(state, "social")
     skip_to_player(state, B)
     assert state.local[LUNA] == A  # the tie stays when the agent leaves
     assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
@@ -264,7 +245,7 @@ def test_rome_has_a_local_aristocracy_to_marry_into() -> None:
 
 @pytest.mark.rule("FOR-4.4")
 def test_a_tie_in_rome_shields_horrea_there() -> None:
-    state = build_phase("B local Rome; B horreum Rome")
+    state = fb.build_phase("B local Rome; B horreum Rome")
     assert state.current_player() == A
     state.apply_action(Destroy(A, ROME, B))
     roll(state, 5)  # 4+ would do elsewhere; against the Cornelii' tie in Rome it takes a 6
@@ -273,9 +254,9 @@ def test_a_tie_in_rome_shields_horrea_there() -> None:
 
 @pytest.mark.rule("FOR-4.3")
 def test_a_local_marriage_needs_a_child_of_that_sex() -> None:
-    state = new_state(hands=["ddd", "sdd", "sdd", "sdd"])
-    put_agent(state, A, "Luna")
-    skip_to(state, "social")
+    state = fb.new_state(hands=["ddd", "sdd", "sdd", "sdd"])
+    fb.put_agent(state, A, "Luna")
+    fb.skip_to(state, "social")
     refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
     state.apply_action(MarryLocal(A, LUNA, False))
     assert state.daughters[A] == 2
@@ -286,10 +267,10 @@ def test_a_local_marriage_needs_a_child_of_that_sex() -> None:
     ("money", "prestige", "allowed"), [(100, 0, False), (199, 0, False), (100, 1, True)]
 )
 def test_a_local_marriage_must_be_affordable(money: int, prestige: int, allowed: bool) -> None:
-    state = new_state()
-    put_agent(state, A, "Luna")
-    set_purse(state, A, money, prestige)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.put_agent(state, A, "Luna")
+    fb.set_purse(state, A, money, prestige)
+    fb.skip_to(state, "social")
     if not allowed:
         assert not any(isinstance(a, MarryLocal) for a in state.legal_actions())
         refused(state, MarryLocal(A, LUNA, True), "FOR-4.3")
@@ -306,12 +287,12 @@ def test_a_local_marriage_must_be_affordable(money: int, prestige: int, allowed:
 @pytest.mark.parametrize(("tie", "need"), [(B, 6), (A, 2), (C, 4)])
 def test_a_local_tie_changes_the_oust_roll(tie: int, need: int) -> None:
     for value, won in ((need - 1, False), (need, True)):
-        state = new_state()
-        put_agent(state, B, "Luna")
-        put_local(state, tie, "Luna")
+        state = fb.new_state()
+        fb.put_agent(state, B, "Luna")
+        fb.put_local(state, tie, "Luna")
         roll(state, 1)
-        walk(state, A, "Rome", "Luna")
-        skip_to(state, "oust")
+        fb.walk(state, A, "Rome", "Luna")
+        fb.skip_to(state, "oust")
         assert state.pending == (LUNA, A, B, need)
         roll(state, value)
         assert (LUNA in state.agents[B]) is not won
@@ -324,7 +305,7 @@ def test_a_local_tie_changes_the_oust_roll(tie: int, need: int) -> None:
 def test_a_local_tie_changes_the_destroy_roll(tie: int, need: int) -> None:
     for value, won in ((need - 1, False), (need, True)):
         state = at_destroy()
-        put_local(state, tie, "Luna")
+        fb.put_local(state, tie, "Luna")
         state.apply_action(Destroy(A, LUNA, B))
         assert state.pending == (LUNA, A, B, need)
         roll(state, value)
@@ -341,18 +322,18 @@ def test_a_local_tie_changes_the_destroy_roll(tie: int, need: int) -> None:
 def test_a_proposal_offers_a_child_for_a_dowry_within_means(
     prestige: int, prices: list[int]
 ) -> None:
-    state = new_state()
-    set_purse(state, A, 200, prestige)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.set_purse(state, A, 200, prestige)
+    fb.skip_to(state, "social")
     offers = {(a.to, a.son, a.price) for a in state.legal_actions() if isinstance(a, Propose)}
     assert offers == {(q, son, x) for q in (B, C, D) for son in (True, False) for x in prices}
 
 
 @pytest.mark.rule("FOR-4.5")
 def test_improper_proposals_are_refused() -> None:
-    state = new_state(hands=["ddd", "sdd", "sdd", "sdd"])
-    put_alliance(state, A, D)
-    skip_to(state, "social")
+    state = fb.new_state(hands=["ddd", "sdd", "sdd", "sdd"])
+    fb.put_alliance(state, A, D)
+    fb.skip_to(state, "social")
     refused(state, Propose(A, B, False, 150), "FOR-4.5")  # not a dowry on the list
     refused(state, Propose(A, B, False, 300), "FOR-4.5")  # beyond A's means
     refused(state, Propose(A, A, False, 0), "FOR-4.5")  # to oneself
@@ -403,9 +384,9 @@ def test_a_declined_proposal_changes_nothing_and_spends_the_intrigue() -> None:
 
 @pytest.mark.rule("FOR-4.5")
 def test_one_counter_offer_which_the_proposer_accepts_or_declines() -> None:
-    state = new_state()
-    set_purse(state, A, 1000)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.set_purse(state, A, 1000)
+    fb.skip_to(state, "social")
     state.apply_action(Propose(A, B, False, 0))
     state.apply_action(Counter(B, 300))
     assert (stage(state), state.current_player()) == ("reply", A)
@@ -421,8 +402,8 @@ def test_one_counter_offer_which_the_proposer_accepts_or_declines() -> None:
 
 @pytest.mark.rule("FOR-4.5")
 def test_short_rules_a_proposal_to_a_family_without_the_match_fails() -> None:
-    state = new_state(hands=["sdd", "sss", "sdd", "sdd"])
-    skip_to(state, "social")
+    state = fb.new_state(hands=["sdd", "sss", "sdd", "sdd"])
+    fb.skip_to(state, "social")
     assert Propose(A, B, True, 200) in state.legal_actions()  # A cannot see B's hand
     state.apply_action(Propose(A, B, True, 200))
     assert state.proposal is None
@@ -434,9 +415,9 @@ def test_short_rules_a_proposal_to_a_family_without_the_match_fails() -> None:
 
 @pytest.mark.rule("FOR-4.5")
 def test_complete_rules_only_matching_proposals_are_offered() -> None:
-    state = new_state(ruleset="complete")
-    set_children(state, B, 1, 0)  # B's daughter has married into an aristocracy
-    skip_to(state, "social")
+    state = fb.new_state(ruleset="complete")
+    fb.set_children(state, B, 1, 0)  # B's daughter has married into an aristocracy
+    fb.skip_to(state, "social")
     legal = state.legal_actions()
     assert not any(isinstance(a, Propose) and a.to == B and a.son for a in legal)
     assert Propose(A, B, False, 0) in legal
@@ -445,9 +426,9 @@ def test_complete_rules_only_matching_proposals_are_offered() -> None:
 
 @pytest.mark.rule("FOR-4.5")
 def test_allies_cannot_propose_again_until_divorced() -> None:
-    state = new_state(first=B)
-    put_alliance(state, A, B)
-    skip_to(state, "social")
+    state = fb.new_state(first=B)
+    fb.put_alliance(state, A, B)
+    fb.skip_to(state, "social")
     assert state.current_player() == B
     assert not any(isinstance(a, Propose) and a.to == A for a in state.legal_actions())
     refused(state, Propose(B, A, True, 0), "FOR-4.5")
@@ -477,9 +458,9 @@ def test_an_accepted_proposal_pays_the_dowry_and_gives_2_prestige_each() -> None
 
 @pytest.mark.rule("FOR-4.6")
 def test_an_accepted_counter_offer_pays_the_higher_dowry() -> None:
-    state = new_state(first=C)
-    set_purse(state, C, 600)
-    skip_to(state, "social")
+    state = fb.new_state(first=C)
+    fb.set_purse(state, C, 600)
+    fb.skip_to(state, "social")
     state.apply_action(Propose(C, A, False, 100))
     state.apply_action(Counter(A, 500))
     state.apply_action(Decide(C, "accept"))
@@ -491,9 +472,9 @@ def test_an_accepted_counter_offer_pays_the_higher_dowry() -> None:
 
 @pytest.mark.rule("FOR-4.6")
 def test_a_dowry_paid_by_borrowing_costs_its_prestige() -> None:
-    state = new_state()
-    set_purse(state, A, 200, 3)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.set_purse(state, A, 200, 3)
+    fb.skip_to(state, "social")
     state.apply_action(Propose(A, B, True, 500))
     state.apply_action(Decide(B, "accept"))
     assert state.money[:2] == [-300, 700]
@@ -505,13 +486,13 @@ def test_a_dowry_paid_by_borrowing_costs_its_prestige() -> None:
 
 def divorced(ruleset: str, initiator: int, money: tuple[int, int] = (200, 500)) -> ForumState:
     """A paid B a dowry of $300; both hold 4 prestige; ``initiator`` asks for the divorce."""
-    state = new_state(first=initiator, ruleset=ruleset)
-    put_alliance(state, A, B, 300)
-    set_purse(state, A, money[0], 4)
-    set_purse(state, B, money[1], 4)
-    set_children(state, A, 0, 1)
-    set_children(state, B, 1, 0)
-    skip_to(state, "social")
+    state = fb.new_state(first=initiator, ruleset=ruleset)
+    fb.put_alliance(state, A, B, 300)
+    fb.set_purse(state, A, money[0], 4)
+    fb.set_purse(state, B, money[1], 4)
+    fb.set_children(state, A, 0, 1)
+    fb.set_children(state, B, 1, 0)
+    fb.skip_to(state, "social")
     assert state.current_player() == initiator
     assert Divorce(initiator, B - initiator) in state.legal_actions()
     state.apply_action(Divorce(initiator, B - initiator))
@@ -546,19 +527,19 @@ def test_complete_rules_a_repaid_dowry_may_force_debt() -> None:
 
 @pytest.mark.rule("FOR-4.7")
 def test_divorce_never_takes_prestige_below_zero() -> None:
-    state = new_state()
-    put_alliance(state, A, B)
-    set_purse(state, A, 200, 1)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.put_alliance(state, A, B)
+    fb.set_purse(state, A, 200, 1)
+    fb.skip_to(state, "social")
     state.apply_action(Divorce(A, B))
     assert state.prestige[A] == 0
 
 
 @pytest.mark.rule("FOR-4.7")
 def test_only_a_spouse_can_be_divorced() -> None:
-    state = new_state()
-    put_alliance(state, A, B)
-    skip_to(state, "social")
+    state = fb.new_state()
+    fb.put_alliance(state, A, B)
+    fb.skip_to(state, "social")
     refused(state, Divorce(A, C), "FOR-4.7")
     refused(state, Divorce(A, A), "FOR-4.7")
     assert [a for a in state.legal_actions() if isinstance(a, Divorce)] == [Divorce(A, B)]
@@ -567,16 +548,23 @@ def test_only_a_spouse_can_be_divorced() -> None:
 # -- FOR-4.8 divorce by aggression -------------------------------------------------------------
 
 
-def spouses_at_oust(ruleset: str) -> ForumState:
-    """A (who received B's $200 dowry) steps onto B's agent in Luna; A's oust is next."""
-    state = new_state(ruleset=ruleset)
-    put_agent(state, B, "Luna")
-    put_alliance(state, B, A, 200)
-    set_purse(state, A, 400, 5)
-    set_purse(state, B, 200, 5)
+def spouses_at_oust(
+    ruleset: str = "short",
+    aggressor: int = A,
+    dowry: int = 200,
+    purses: tuple[tuple[int, int], tuple[int, int]] = ((400, 5), (200, 5)),
+) -> ForumState:
+    """The ``aggressor`` (A or B, first to play), who received the other's ``dowry``, steps onto
+    the other's agent in Luna; its oust is next. ``purses``: (money, prestige) of A and of B."""
+    victim = B if aggressor == A else A
+    state = fb.new_state(ruleset=ruleset, first=aggressor)
+    fb.put_agent(state, victim, "Luna")
+    fb.put_alliance(state, victim, aggressor, dowry)
+    for seat, (money, prestige) in zip((A, B), purses, strict=True):
+        fb.set_purse(state, seat, money, prestige)
     roll(state, 1)
-    walk(state, A, "Rome", "Luna")
-    skip_to(state, "oust")
+    fb.walk(state, aggressor, "Rome", "Luna")
+    fb.skip_to(state, "oust")
     return state
 
 
@@ -611,12 +599,12 @@ def test_complete_rules_ousting_a_spouse_costs_both_and_repays_the_dowry() -> No
 def test_trying_to_destroy_a_spouses_horreum_ends_the_alliance(
     ruleset: str, prestige: list[int], money: list[int]
 ) -> None:
-    state = new_state(ruleset=ruleset)
+    state = fb.new_state(ruleset=ruleset)
     lay(state, "A agent Luna; B horreum Luna")
-    put_alliance(state, B, A, 200)
-    set_purse(state, A, 200, 5)
-    set_purse(state, B, 200, 5)
-    skip_to(state, "build")  # B has earned $75 from Luna at the trade
+    fb.put_alliance(state, B, A, 200)
+    fb.set_purse(state, A, 200, 5)
+    fb.set_purse(state, B, 200, 5)
+    fb.skip_to(state, "build")  # B has earned $75 from Luna at the trade
     state.apply_action(Destroy(A, LUNA, B))
     assert state.is_chance_node()
     assert state.marriages == []
@@ -629,27 +617,21 @@ def test_trying_to_destroy_a_spouses_horreum_ends_the_alliance(
 
 @pytest.mark.rule("FOR-4.8")
 def test_aggression_against_a_stranger_leaves_other_alliances_alone() -> None:
-    state = new_state()
-    put_agent(state, B, "Luna")
-    put_alliance(state, A, C, 100)
-    set_purse(state, A, 200, 5)
+    state = fb.new_state()
+    fb.put_agent(state, B, "Luna")
+    fb.put_alliance(state, A, C, 100)
+    fb.set_purse(state, A, 200, 5)
     roll(state, 1)
-    walk(state, A, "Rome", "Luna")
-    skip_to(state, "oust")
+    fb.walk(state, A, "Rome", "Luna")
+    fb.skip_to(state, "oust")
     assert state.marriages == [(A, C, A, 100)]
     assert state.prestige[A] == 5
 
 
 @pytest.mark.rule("FOR-4.8")
 def test_the_aggressor_is_the_initiator_whoever_moved_first() -> None:
-    state = new_state(first=B)
-    put_agent(state, A, "Luna")
-    put_alliance(state, A, B, 100)
-    set_purse(state, A, 200, 4)
-    set_purse(state, B, 200, 4)
-    roll(state, 1)
-    walk(state, B, "Rome", "Luna")  # B steps onto its spouse's agent
-    skip_to(state, "oust")
+    # B steps onto its spouse's agent
+    state = spouses_at_oust(aggressor=B, dowry=100, purses=((200, 4), (200, 4)))
     assert state.actor == B
     assert state.prestige[:2] == [4, 2]
     assert state.marriages == []
@@ -657,14 +639,14 @@ def test_the_aggressor_is_the_initiator_whoever_moved_first() -> None:
 
 def courting_the_rival_at_luna(ruleset: str = "short") -> ForumState:
     """B stepped onto A's agent in Luna and must oust it this turn; A, first, is to choose."""
-    state = new_state(ruleset=ruleset)
-    put_agent(state, A, "Luna")
+    state = fb.new_state(ruleset=ruleset)
+    fb.put_agent(state, A, "Luna")
     roll(state, 1)
     assert state.current_player() == A
     state.apply_action(Decide(A, "done"))
     roll(state, 1)
-    walk(state, B, "Rome", "Luna")
-    skip_to(state, "social")
+    fb.walk(state, B, "Rome", "Luna")
+    fb.skip_to(state, "social")
     assert state.current_player() == A
     assert state.contests == {B: (LUNA, A)}
     return state

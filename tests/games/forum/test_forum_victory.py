@@ -4,20 +4,9 @@ from __future__ import annotations
 
 import random
 
+import forum_builders as fb
 import pytest
-from forum_builders import (
-    A,
-    B,
-    C,
-    D,
-    at_fate,
-    new_state,
-    pass_until,
-    quiet_draw,
-    set_money,
-    skip_to,
-    stage,
-)
+from forum_builders import A, B, C, D, stage
 
 import alea
 from alea.core.errors import IllegalActionError
@@ -41,12 +30,11 @@ def over(state: ForumState, winners: list[int]) -> None:
 
 @pytest.mark.rule("FOR-9.1")
 def test_fifteen_prestige_after_the_conversion_wins() -> None:
-    state = at_fate()
+    state = fb.at_fate()
     state.prestige[B] = 14
     state.money[B] = 1200  # the $1000 mark is converted first: 15
-    state.prestige[C] = 14
-    set_money(state, C, 1500)  # already converted: stays at 14
-    quiet_draw(state)
+    fb.set_purse(state, C, 1500, 14)  # already converted: stays at 14
+    fb.quiet_draw(state)
     over(state, [B])
     assert state.prestige == [0, 15, 14, 0]
     assert state.returns() == [0.0, 1.0, 0.0, 0.0]
@@ -58,13 +46,13 @@ def test_fifteen_prestige_after_the_conversion_wins() -> None:
 
 @pytest.mark.rule("FOR-9.1")
 def test_fifteen_in_mid_turn_is_not_yet_a_win() -> None:
-    state = new_state(players=3)
-    skip_to(state, "social")
+    state = fb.new_state(players=3)
+    fb.skip_to(state, "social")
     state.prestige[A] = 15
     state._legal = None
     assert not state.is_terminal()
     assert state.returns() == [0.0, 0.0, 0.0]
-    pass_until(state, "fate")  # the whole turn goes on
+    fb.pass_until(state, "fate")  # the whole turn goes on
     assert not state.is_terminal()
     state.apply_action(Draw(22))  # the wrong claimant: back to 14 before the end
     assert not state.is_terminal()
@@ -74,17 +62,17 @@ def test_fifteen_in_mid_turn_is_not_yet_a_win() -> None:
 
 @pytest.mark.rule("FOR-9.1")
 def test_more_than_fifteen_wins_too() -> None:
-    state = at_fate(players=2)
+    state = fb.at_fate(players=2)
     state.prestige[A] = 17
-    quiet_draw(state)
+    fb.quiet_draw(state)
     over(state, [A])
 
 
 @pytest.mark.rule("FOR-9.1")
 def test_nothing_is_played_after_the_consulship() -> None:
-    state = at_fate(players=2)
+    state = fb.at_fate(players=2)
     state.prestige[B] = 15
-    quiet_draw(state)
+    fb.quiet_draw(state)
     before = state.to_json()
     for action in (Draw(7), Decide(A, "pass"), Decide(B, "done")):
         with pytest.raises(IllegalActionError, match="over") as err:
@@ -135,14 +123,14 @@ def test_the_consul_among_those_at_fifteen(
     options: dict[str, object],
     winners: list[int],
 ) -> None:
-    state = at_fate(**options)
+    state = fb.at_fate(**options)
     state.prestige[:] = prestige
     for seat, amount in enumerate(money):
         if amount is not None:
-            set_money(state, seat, amount)
+            fb.set_money(state, seat, amount)
     if gifts is not None:
         state.gifts[:] = gifts
-    quiet_draw(state)
+    fb.quiet_draw(state)
     over(state, winners)
     assert state.consuls() == winners
 
@@ -156,13 +144,13 @@ def test_the_tie_break_option_is_checked() -> None:
 
 @pytest.mark.rule("FOR-9.2")
 def test_players_equal_on_all_three_share_the_victory() -> None:
-    state = at_fate()
+    state = fb.at_fate()
     state.prestige[:] = [16, 14, 16, 16]
     for p in range(4):
-        set_money(state, p, 600)
-    set_money(state, D, 400)
+        fb.set_money(state, p, 600)
+    fb.set_money(state, D, 400)
     state.gifts[:] = [2, 2, 2, 2]
-    quiet_draw(state)
+    fb.quiet_draw(state)
     over(state, [A, C])
     assert state.returns() == [0.5, 0.0, 0.5, 0.0]
     assert "Aemilii and the Licinii" in state.outcome_text()
@@ -178,12 +166,12 @@ def test_the_default_cap_is_a_hundred_turns() -> None:
 
 @pytest.mark.rule("FOR-9.3")
 def test_an_undecided_game_ends_at_the_cap_with_no_winner() -> None:
-    state = new_state(players=3, max_turns=3)
+    state = fb.new_state(players=3, max_turns=3)
     for turn in (1, 2, 3):
-        pass_until(state, "fate")
+        fb.pass_until(state, "fate")
         assert state.turn == turn
         assert not state.is_terminal()
-        quiet_draw(state)
+        fb.quiet_draw(state)
     assert state.is_terminal()
     assert state.current_player() == TERMINAL
     assert state.winners == []
@@ -196,9 +184,9 @@ def test_an_undecided_game_ends_at_the_cap_with_no_winner() -> None:
 
 @pytest.mark.rule("FOR-9.3")
 def test_a_consul_in_the_last_turn_still_wins() -> None:
-    state = at_fate(players=2, max_turns=1)
+    state = fb.at_fate(players=2, max_turns=1)
     state.prestige[B] = 15
-    quiet_draw(state)
+    fb.quiet_draw(state)
     over(state, [B])
 
 
@@ -206,7 +194,7 @@ def test_a_consul_in_the_last_turn_still_wins() -> None:
 def test_random_games_always_end_within_the_cap() -> None:
     for seed in range(6):
         rng = random.Random(seed)
-        state = new_state(players=2 + seed % 3, max_turns=8)
+        state = fb.new_state(players=2 + seed % 3, max_turns=8)
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():

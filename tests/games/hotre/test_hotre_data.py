@@ -572,22 +572,6 @@ BOARD_CORRUPTIONS: list[tuple[Callable[[Data], None], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("corrupt", "match"),
-    BOARD_CORRUPTIONS,
-    ids=[f.__name__.strip("_") for f, _ in BOARD_CORRUPTIONS],
-)
-def test_corrupted_board_is_refused(corrupt: Callable[[Data], None], match: str) -> None:
-    data = raw("board")
-    corrupt(data)
-    with pytest.raises(BoardError, match=match):
-        parse_board(data)
-
-
-def test_pristine_board_copy_passes() -> None:
-    assert parse_board(raw("board")) == BOARD
-
-
 # --- each chart invariant refuses a corrupted copy ---------------------------------------------
 
 
@@ -727,22 +711,6 @@ CHART_CORRUPTIONS: list[tuple[Callable[[Data], None], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("corrupt", "match"),
-    CHART_CORRUPTIONS,
-    ids=[f.__name__.strip("_") for f, _ in CHART_CORRUPTIONS],
-)
-def test_corrupted_charts_are_refused(corrupt: Callable[[Data], None], match: str) -> None:
-    data = raw("charts")
-    corrupt(data)
-    with pytest.raises(BoardError, match=match):
-        parse_charts(data)
-
-
-def test_pristine_charts_copy_passes() -> None:
-    assert parse_charts(raw("charts")) == CHARTS
-
-
 # --- each deck invariant refuses a corrupted copy ----------------------------------------------
 
 
@@ -877,20 +845,36 @@ DECK_CORRUPTIONS: list[tuple[Callable[[Data], None], str]] = [
 ]
 
 
+PARSERS: dict[str, tuple[Callable[[Data], object], object]] = {
+    "board": (parse_board, BOARD),
+    "charts": (parse_charts, CHARTS),
+    "cards": (parse_cards, DECK),
+}
+"""Each packaged data file's parser and what it yields from the pristine file."""
+
+CORRUPTIONS = [
+    *(("board", corrupt, match) for corrupt, match in BOARD_CORRUPTIONS),
+    *(("charts", corrupt, match) for corrupt, match in CHART_CORRUPTIONS),
+    *(("cards", corrupt, match) for corrupt, match in DECK_CORRUPTIONS),
+]
+
+
 @pytest.mark.parametrize(
-    ("corrupt", "match"),
-    DECK_CORRUPTIONS,
-    ids=[f.__name__.strip("_") for f, _ in DECK_CORRUPTIONS],
+    ("part", "corrupt", "match"),
+    CORRUPTIONS,
+    ids=[f"{part}-{f.__name__.strip('_')}" for part, f, _ in CORRUPTIONS],
 )
-def test_corrupted_deck_is_refused(corrupt: Callable[[Data], None], match: str) -> None:
-    data = raw("cards")
+def test_corrupted_data_is_refused(part: str, corrupt: Callable[[Data], None], match: str) -> None:
+    data = raw(part)
     corrupt(data)
     with pytest.raises(BoardError, match=match):
-        parse_cards(data)
+        PARSERS[part][0](data)
 
 
-def test_pristine_deck_copy_passes() -> None:
-    assert parse_cards(raw("cards")) == DECK
+@pytest.mark.parametrize("part", PARSERS)
+def test_pristine_copy_passes(part: str) -> None:
+    parse, packaged = PARSERS[part]
+    assert parse(raw(part)) == packaged
 
 
 def test_rules_appendix_a_is_the_packaged_deck() -> None:

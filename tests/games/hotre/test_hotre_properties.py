@@ -9,7 +9,7 @@ own bookkeeping, and compared with every seat's observation.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hotre_builders import fresh
@@ -27,6 +27,13 @@ from alea.games.hotre.state import HotreState
 playouts = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.sampled_from([2, 3, 4])
+
+
+def random_games(test: Callable[[int, int], None]) -> Callable[..., None]:
+    """Run ``test(players, seed)`` over a few games: two to four players, any seed."""
+    wrapped: Callable[..., None] = playouts(given(players=player_counts, seed=seeds)(test))
+    return wrapped
+
 
 RESOURCE = [land.resource for land in BOARD.lands]
 
@@ -91,10 +98,8 @@ def seats_of(state: HotreState, player: int) -> set[int]:
     return {s for s in range(state.seat_count) if state.seat_player(s) == player}
 
 
-@pytest.mark.rule("HRE-3.2")
-@pytest.mark.rule("HRE-3.6")
-@playouts
-@given(players=player_counts, seed=seeds)
+@pytest.mark.rule("HRE-3.2", "HRE-3.6")
+@random_games
 def test_no_observation_shows_a_counter_its_seat_was_not_allowed_to_see(
     players: int, seed: int
 ) -> None:
@@ -128,10 +133,8 @@ def test_no_observation_shows_a_counter_its_seat_was_not_allowed_to_see(
         assert blind_draws > 0  # 14 hand-outs: some seat is handed a counter and draws again
 
 
-@pytest.mark.rule("HRE-1.3")
-@pytest.mark.rule("HRE-15.2")
-@playouts
-@given(players=player_counts, seed=seeds)
+@pytest.mark.rule("HRE-1.3", "HRE-15.2")
+@random_games
 def test_legions_stay_within_the_set_and_the_first_allotment_is_whole(
     players: int, seed: int
 ) -> None:
@@ -157,8 +160,7 @@ def test_legions_stay_within_the_set_and_the_first_allotment_is_whole(
 
 
 @pytest.mark.rule("HRE-13.1")
-@playouts
-@given(players=player_counts, seed=seeds)
+@random_games
 def test_founding_never_takes_a_faction_past_one_city_per_two_resources(
     players: int, seed: int
 ) -> None:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from triumvirate_seats import CRASSUS, POMPEY, ROME
+
 import alea
 from alea.core.game import Action
 from alea.games.triumvirate.actions import Decide, FirstPlayer
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.state import TriumvirateState
 from refusals import refused as refused
-
-CRASSUS, CAESAR, POMPEY, ROME = 0, 1, 2, 3
-"""Seat numbers, in the clockwise order of play; 3 is the owner code of Roman troops."""
 
 Where = str | int
 """A hex: its place name, ``"col,row"``, or its index."""

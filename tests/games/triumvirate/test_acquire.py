@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from builders import (
-    CAESAR,
-    CRASSUS,
-    POMPEY,
-    ROME,
-    apply,
-    check_invariants,
-    hx,
-    position,
-    refused,
-)
+from builders import apply, check_invariants, hx, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 from alea.games.triumvirate.actions import Clash, Decide, March, Move, Roll
 from alea.games.triumvirate.board import BOARD
@@ -217,20 +208,22 @@ def test_fifteen_romans_always_fit_in_a_players_counters() -> None:
 AQUILEIA = hx("Aquileia")
 
 
-def sharing_aquileia(winner: int, rival: int) -> TriumvirateState:
+def sharing_aquileia(winner: int, rival: int, alone: bool = False) -> TriumvirateState:
     """``winner``'s turn; his leader and ``rival``'s stand on Aquileia among two Roman troops.
 
-    The third leader waits far away with a troop, so the game goes on after one death.
+    The third leader waits far away with a troop, so the game goes on after one death; with
+    ``alone`` he is dead already, so one death ends the game.
     """
     third = 3 - winner - rival
     popularity = [0, 0, 0]
     popularity[winner] = 5
-    return position(
-        winner,
-        troops={AQUILEIA: (ROME, 2), hx("20,1"): (third, 1)},
-        leaders={winner: AQUILEIA, rival: AQUILEIA, third: hx("20,1")},
-        popularity=popularity,
-    )
+    troops = {AQUILEIA: (ROME, 2)}
+    leaders = {winner: AQUILEIA, rival: AQUILEIA}
+    if not alone:
+        troops[hx("20,1")] = (third, 1)
+        leaders[third] = hx("20,1")
+    dead = [third] if alone else []
+    return position(winner, troops=troops, leaders=leaders, popularity=popularity, dead=dead)
 
 
 @pytest.mark.rule("TRI-7.5")
@@ -277,13 +270,7 @@ def test_a_failed_roll_leaves_both_leaders_among_the_romans() -> None:
 @pytest.mark.rule("TRI-7.5")
 @pytest.mark.rule("TRI-9.1")
 def test_catching_the_last_rival_this_way_wins_the_game() -> None:
-    state = position(
-        CAESAR,
-        troops={AQUILEIA: (ROME, 2)},
-        leaders={CAESAR: AQUILEIA, POMPEY: AQUILEIA},
-        dead=[CRASSUS],
-        popularity=[0, 5, 0],
-    )
+    state = sharing_aquileia(CAESAR, POMPEY, alone=True)
     apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"), Decide(CAESAR, "woo"))
     apply(state, Roll(20, 2))
     assert state.is_terminal()

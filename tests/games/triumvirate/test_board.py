@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import CAESAR, CRASSUS, POMPEY, ROME, hx
+from builders import hx
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 import alea
 from alea.games.triumvirate import TriumvirateGame

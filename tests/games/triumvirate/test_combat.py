@@ -7,18 +7,8 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from builders import (
-    CAESAR,
-    CRASSUS,
-    POMPEY,
-    ROME,
-    apply,
-    check_invariants,
-    end_turn,
-    hx,
-    position,
-    refused,
-)
+from builders import apply, check_invariants, end_turn, hx, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 import alea
 from alea.games.triumvirate.actions import Clash, Decide, March, Move, Roll
@@ -404,14 +394,16 @@ def test_roman_troops_never_fight_a_lone_leader(civil_war: bool) -> None:
     assert state.alive[CAESAR]
 
 
+def pompey_onto_lone_caesar(troops: dict[int, tuple[int, int]]) -> TriumvirateState:
+    """Pompey's turn, his leader far off: he stays and moves a troop from B into C, where
+    Caesar's leader stands with no troop of his own; ``troops`` as ``position`` takes them."""
+    state = position(POMPEY, troops=troops, leaders={CAESAR: C, POMPEY: hx("20,1")})
+    return apply(state, Decide(POMPEY, "stay"), Move(POMPEY, B, C))
+
+
 @pytest.mark.rule("TRI-7.5")
 def test_a_lone_leader_caught_by_enemy_troops_falls_after_the_battles() -> None:
-    state = position(
-        POMPEY,
-        troops={B: (POMPEY, 1), FAR: (CAESAR, 2)},
-        leaders={CAESAR: C, POMPEY: hx("20,1")},
-    )
-    apply(state, Decide(POMPEY, "stay"), Move(POMPEY, B, C))
+    state = pompey_onto_lone_caesar({B: (POMPEY, 1), FAR: (CAESAR, 2)})
     assert state.owner[C] == POMPEY
     assert state.alive[CAESAR]  # not yet: the catch is judged after the battles
     apply(state, Decide(POMPEY, "end"))
@@ -423,12 +415,8 @@ def test_a_lone_leader_caught_by_enemy_troops_falls_after_the_battles() -> None:
 
 @pytest.mark.rule("TRI-7.5")
 def test_a_lone_leader_among_romans_falls_if_another_player_takes_the_hex() -> None:
-    state = position(
-        POMPEY,
-        troops={B: (POMPEY, 2), C: (ROME, 1)},
-        leaders={CAESAR: C, POMPEY: hx("20,1")},
-    )
-    apply(state, Decide(POMPEY, "stay"), Move(POMPEY, B, C), Decide(POMPEY, "end"))
+    state = pompey_onto_lone_caesar({B: (POMPEY, 2), C: (ROME, 1)})
+    apply(state, Decide(POMPEY, "end"))
     assert state.battle is not None
     assert (state.battle[3], state.battle[5]) == (ROME, 0)  # Caesar is not in the battle
     apply(state, Clash(6, 2))
@@ -438,12 +426,8 @@ def test_a_lone_leader_among_romans_falls_if_another_player_takes_the_hex() -> N
 
 @pytest.mark.rule("TRI-7.5")
 def test_a_lone_leader_among_romans_survives_if_they_hold() -> None:
-    state = position(
-        POMPEY,
-        troops={B: (POMPEY, 1), C: (ROME, 1)},
-        leaders={CAESAR: C, POMPEY: hx("20,1")},
-    )
-    apply(state, Decide(POMPEY, "stay"), Move(POMPEY, B, C), Decide(POMPEY, "end"), Clash(2, 2))
+    state = pompey_onto_lone_caesar({B: (POMPEY, 1), C: (ROME, 1)})
+    apply(state, Decide(POMPEY, "end"), Clash(2, 2))
     assert state.owner[C] == ROME
     assert state.alive[CAESAR]
 

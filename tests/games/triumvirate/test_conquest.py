@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from builders import (
-    CAESAR,
-    CRASSUS,
-    POMPEY,
-    ROME,
-    apply,
-    end_turn,
-    hx,
-    new_state,
-    position,
-    refused,
-)
+from builders import apply, end_turn, hx, new_state, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 from alea.games.triumvirate.actions import Clash, Decide, March, Move, Roll
 from alea.games.triumvirate.board import BOARD

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from builders import CAESAR, CRASSUS, POMPEY, ROME, apply, hx, position
+from builders import apply, hx, position
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 from alea.games.triumvirate.actions import Decide, March, Move, Roll
 from alea.games.triumvirate.board import BOARD

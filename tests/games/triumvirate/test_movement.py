@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from builders import (
-    CAESAR,
-    CRASSUS,
-    POMPEY,
-    ROME,
-    apply,
-    check_invariants,
-    end_turn,
-    hx,
-    position,
-    refused,
-)
+from builders import apply, check_invariants, end_turn, hx, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 from alea.games.triumvirate.actions import Decide, March, Move, Roll
 from alea.games.triumvirate.board import BOARD

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import ROME, check_invariants
+from builders import check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from triumvirate_seats import ROME
 
 import alea
 from alea.core.game import Action, State

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-from builders import CAESAR, CRASSUS, POMPEY, ROME, end_turn, hx, new_state, position, refused
+from builders import end_turn, hx, new_state, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 import alea
 from alea.games.triumvirate.actions import Decide, FirstPlayer, Roll

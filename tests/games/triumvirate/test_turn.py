@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from builders import CAESAR, CRASSUS, POMPEY, ROME, apply, hx, position, refused
+from builders import apply, hx, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 import alea
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll

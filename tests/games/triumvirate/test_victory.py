@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from builders import (
-    CAESAR,
-    CRASSUS,
-    POMPEY,
-    ROME,
-    apply,
-    end_turn,
-    hx,
-    position,
-    refused,
-)
+from builders import apply, end_turn, hx, position, refused
+from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 import alea
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll
