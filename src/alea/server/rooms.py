@@ -453,9 +453,11 @@ class Hub:
                         # the run (a person's, waiting to see it taken) and the first reply.
                         await self.fanout.release(room)
                     else:
-                        await asyncio.sleep(0)  # let other games' work run between decisions
+                        # The page shows the rest of the run one move at a time: drawing its
+                        # views can wait for a turn behind work someone waits for now.
+                        await self.fanout.pause()
                 else:
-                    await self._maybe_broadcast(room)
+                    await self._maybe_broadcast(room, urgent=room.has_people and not released)
                 continue
             if room.last_broadcast < room.changed:
                 await self.fanout.broadcast(room)  # show the position the bot is thinking about
@@ -494,13 +496,20 @@ class Hub:
             if room.has_people:
                 await self.fanout.broadcast(room)
             else:
-                await self._maybe_broadcast(room)
+                await self._maybe_broadcast(room, urgent=False)
 
-    async def _maybe_broadcast(self, room: Room) -> None:
+    async def _maybe_broadcast(self, room: Room, *, urgent: bool) -> None:
+        """Show a game of bots at most every ``PACE`` seconds, and let other work run.
+
+        ``urgent``: a person waits to see the moves being played (the run's first view is not
+        out yet), so the driver does not queue for a turn behind deferrable work.
+        """
         if time.monotonic() - max(room.last_broadcast, room.quiet_since) >= PACE:
             await self.fanout.broadcast(room)
-        else:
+        elif urgent:
             await asyncio.sleep(0)
+        else:
+            await self.fanout.pause()
 
     # -- seats ------------------------------------------------------------------------------------
 

@@ -113,7 +113,7 @@ def build_view(
 
 def view_for(room: Room, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
     """``build_view`` for one connection: the raw observation only if it may read it."""
-    return build_view(room, viewer.seat, since)
+    return build_view(room, viewer.seat, since, observation=not viewer.patches)
 
 
 async def deliver(viewer: Viewer, view: dict[str, Any], *, whole: bool = False) -> None:
