@@ -120,6 +120,15 @@ def _texts(obs: dict[str, Any]) -> dict[str, str]:
 
 _SCALARS: Final = frozenset({int, str, float, bool, type(None)})
 """Values whose ``repr`` tells them apart from every other value as well as JSON does."""
+_JSON: Final = json.JSONEncoder(default=repr)
+"""Writes keys' entries (one encoder for all: ``json.dumps`` with options makes a new one)."""
+
+
+def _args_text(args: tuple[Any, ...]) -> str:
+    """The text of a part's arguments: ``repr`` for scalars alone (the usual case), else JSON."""
+    if all(type(a) in _SCALARS for a in args):
+        return repr(args)
+    return _JSON.encode(args)
 
 
 def _entry_text(obs: dict[str, Any], key: str) -> str:
@@ -130,8 +139,8 @@ def _entry_text(obs: dict[str, Any], key: str) -> str:
         value = obs[top]
         if type(value) in _SCALARS:
             return repr(value)
-        return json.dumps(value, default=repr)
-    return json.dumps([[sub in item, item.get(sub)] for item in obs[top]], default=repr)
+        return _JSON.encode(value)
+    return _JSON.encode([[sub in item, item.get(sub)] for item in obs[top]])
 
 
 class _Part(Generic[R]):
@@ -161,7 +170,7 @@ class _Part(Generic[R]):
             if entry is None:
                 entry = texts[k] = _entry_text(obs, k)
             key.append(entry)
-        key.append(json.dumps(args, default=repr))
+        key.append(_args_text(args))
         return cast(R, _fresh(self.kept(_Key("\x1e".join(key), obs, args))))
 
     def cache_clear(self) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 Patch = list[Any]
 """Strings (new lines) and ``[start, count]`` runs of the previous picture's lines."""
+_BLOCK = 32
+"""Lines of a run compared at once."""
 
 
 def lines_of(picture: str) -> list[str]:
@@ -25,27 +27,34 @@ def make_patch(old: list[str], new: list[str]) -> Patch:
     """The patch that turns the lines ``old`` into the lines ``new``.
 
     Runs of lines found in ``old`` are sent as ``[start, count]``; a line found in several
-    places continues the current run where it can, so moved blocks stay single runs.
+    places continues the current run where it can, so moved blocks stay single runs. A run is
+    followed a block of ``_BLOCK`` lines at a time where it can be (most of a picture is runs).
     """
-    where = {line: i for i, line in enumerate(old)}
+    where = dict(zip(old, range(len(old)), strict=True))
     out: Patch = []
-    start = 0
-    count = 0
-    end = len(old)
-    for line in new:
-        if count and start + count < end and old[start + count] == line:
-            count += 1
-            continue
-        if count:
-            out.append([start, count])
-            count = 0
-        i = where.get(line)
-        if i is None:
+    end, stop = len(old), len(new)
+    j = 0
+    while j < stop:
+        line = new[j]
+        start = where.get(line)
+        if start is None:
             out.append(line)
-        else:
-            start, count = i, 1
-    if count:
+            j += 1
+            continue
+        count = 1
+        while True:
+            a, b = start + count, j + count
+            k = min(_BLOCK, end - a, stop - b)
+            if k > 0 and old[a : a + k] == new[b : b + k]:
+                count += k
+                continue
+            while a < end and b < stop and old[a] == new[b]:
+                a += 1
+                b += 1
+            count = a - start
+            break
         out.append([start, count])
+        j += count
     return out
 
 

@@ -1,12 +1,11 @@
-"""Live games: one room per game, holding the position, its viewers and its bots.
+"""Live games: the hub of a server's rooms, which loads them, plays them on and tells their viewers.
 
 Every accepted action is committed to the store before anyone hears of it, then each viewer is
-sent what their seat may see: ``observation(seat)``, the seat's legal actions, the board drawn
-from that observation, and the log lines (the public text of each action). Chance is drawn by
-the server from the game's secret and the action number (``alea.core.fairness``), so a game
-replays and resumes exactly and no one can foresee a roll; search bots think in worker processes,
-shared fairly between games. Rooms are loaded when first touched (in a worker thread), and leave
-memory when nobody watches them and nothing is left for the server to play.
+sent what their seat may see (``views.py``). Chance is drawn by the server from the game's secret
+and the action number (``alea.core.fairness``), so a game replays and resumes exactly and no one
+can foresee a roll; search bots think in worker processes, shared fairly between games. Rooms
+(``room.py``) are loaded when first touched (in a worker thread), and leave memory when nobody
+watches them and nothing is left for the server to play. Their clocks run in ``room_clocks.py``.
 """
 
 from __future__ import annotations
@@ -14,160 +13,41 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
-from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 import alea
-from alea.core.errors import AleaError, IllegalActionError, RecordError
-from alea.core.fairness import bot_seed, chance_rng
-from alea.core.game import CHANCE, Action, Game, State
+from alea.core.errors import AleaError, IllegalActionError
+from alea.core.game import Action
 from alea.core.record import result_of
-from alea.core.rng import derive_seed, make_rng
-from alea.render import (
-    NoRendererError,
-    action_place,
-    board_hints,
-    last_move_places,
-    latest_dice,
-    render_observation,
-)
-from alea.server import chat, clocks
+from alea.core.rng import make_rng
+from alea.server import chat
 from alea.server.bots import FairPool, agent_for, bot_act, slow
 from alea.server.clocks import Clock
 from alea.server.coordination import RETRY, Coordinator, LocalCoordinator
 from alea.server.frames import FrameCache
 from alea.server.limits import Limits
-from alea.server.patches import lines_of, make_patch
-from alea.server.store import Store, joinable, public_seat, status_for
-from alea.server.undo import Taken, revealed
+from alea.server.room import WAITING, Room, StaleError, Viewer, left_seat, replay_stored
+from alea.server.room_clocks import ClockKeeper
+from alea.server.store import Store, joinable, status_for
+from alea.server.undo import Taken
+from alea.server.views import Fanout, board_svg
 from alea.server.wire import short
+
+__all__ = ["WAITING", "Hub", "Room", "StaleError", "Viewer", "board_svg", "replay_stored"]
 
 log = logging.getLogger("alea.server")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""Delivers one message to one connection."""
-
-LOG_TAIL = 400
-"""Log lines sent with a full view (older ones stay in the record)."""
 PACE = 1.0
 """Seconds between views while bots and dice play on by themselves."""
-WAITING = "the game starts when every open seat has a player: waiting for them"
-"""The answer to a move made while an open seat of the lobby waits for its player."""
 FLUSH_EVERY = 64
 """Automatic moves kept in memory at most before they are stored."""
 HOLD_EVERY = 16
 """Bot decisions whose views are held at most before their moves are stored and sent."""
-
-
-def _left(seat: dict[str, Any]) -> dict[str, Any]:
-    """What a seat keeps of its account when its player leaves it (for the ratings)."""
-    return {"account": seat["account"], "left": True} if "account" in seat else {}
-
-
-@dataclass(eq=False)
-class Viewer:
-    """One open connection: a seat (or ``None`` for a spectator) and how to reach it."""
-
-    seat: int | None
-    send: Send
-    log_seen: int = 0
-    """Log lines this connection has been sent."""
-    patches: bool = False
-    """Whether it takes board pictures as patches to the previous one (``patches.py``)."""
-    picture: list[str] | None = None
-    """The lines of the last board picture it was sent, when it takes patches."""
-    pictures: int = 0
-    """How many pictures it has been sent; each view's ``svg_id``."""
-
-
-@dataclass(eq=False)
-class Room:
-    """A game being played: its position, log and viewers."""
-
-    id: str
-    game: Game
-    state: State
-    seats: list[dict[str, Any]]
-    seed: int | None
-    log: list[str]
-    status: str
-    secret: str | None = None
-    """Every chance outcome and bot seed derives from it; ``None`` only for games stored
-    before secrets, which keep their seed's dice."""
-    viewers: set[Viewer] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    driver: asyncio.Task[None] | None = None
-    last_broadcast: float = 0.0
-    changed: float = 0.0
-    quiet_since: float = 0.0
-    unsaved: list[dict[str, Any]] = field(default_factory=list)
-    held: list[tuple[Viewer, dict[str, Any], int]] = field(default_factory=list)
-    """Views of bots' decisions drawn but not yet sent, with the ``generation`` they were drawn
-    in: after the first of a run, they wait for their moves to be stored (``Hub.release``), so
-    that the rest of a run of bot moves is stored in one transaction."""
-    generation: int = 0
-    """Counts the times the room went back to what the database holds, dropping moves it had
-    applied (another process stored a move first, or took moves back)."""
-    wake: bool = False
-    """Set by ``Hub.kick``: the driver must look at the position again before it stops."""
-    touched: float = field(default_factory=time.monotonic)
-    """When the room last changed or was asked for (to evict rooms nobody uses)."""
-    evicted: bool = False
-    """Set when the room left memory: whoever still holds it asks the hub again."""
-    taken: list[Taken] = field(default_factory=list)
-    """The last decisions of one seat in a row, newest last: the ones it may take back."""
-    last_actor: int | None = None
-    """Who made the last move (``alea.CHANCE`` for a chance outcome; ``None``: not known)."""
-    clock: Clock | None = None
-    """The seats' clocks, if the game has a time control."""
-    clock_timer: asyncio.TimerHandle | None = None
-    """Fires when the running clock runs out."""
-    chat_shown: int = 0
-    """The number of the last chat line sent to this room's viewers (or stored when it loaded):
-    every line after it is sent when the room hears of new ones."""
-    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def seq(self) -> int:
-        """Actions applied so far (stored, or about to be before anyone sees them)."""
-        return len(self.log)
-
-    @property
-    def has_people(self) -> bool:
-        """Whether a seat is a human's."""
-        return any(s["kind"] == "human" for s in self.seats)
-
-    @property
-    def blocked(self) -> bool:
-        """Whether the game waits for a player to join an open seat.
-
-        Nothing is played until every seat offered in the lobby has its player.
-        """
-        return any(joinable(s) for s in self.seats)
-
-    def chance_rng(self) -> random.Random:
-        """The generator of the chance event at the current move."""
-        if self.secret is not None:
-            return chance_rng(self.secret, self.seq)
-        return make_rng(derive_seed(self.seed or 0, f"chance{self.seq}"))
-
-    def bot_seed(self, seat: int) -> int:
-        """The seed of ``seat``'s bot for its decision at the current move."""
-        if self.secret is not None:
-            return bot_seed(self.secret, seat, self.seq)
-        return derive_seed(self.seed or 0, f"seat{seat}-{self.seq}")
-
-    def busy(self) -> bool:
-        """Whether the room is in use: watched, locked, or with moves left to play or store."""
-        driving = self.driver is not None and not self.driver.done()
-        return bool(self.viewers) or self.lock.locked() or driving or bool(self.unsaved)
 
 
 class Hub:
@@ -190,6 +70,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.frames = FrameCache()
         """Replay frames drawn so far, dropped for a game whose moves were taken back."""
+        self.fanout = Fanout(store, self._settle)
+        """Draws and sends the rooms' views and chat lines."""
+        self.clocks = ClockKeeper(store, self.coord, self.changed)
+        """Runs the seats' clocks."""
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # -- loading --------------------------------------------------------------------------------
@@ -217,7 +101,7 @@ class Hub:
             del self._loading[game_id]
             if loaded is not None:
                 self.rooms[game_id] = loaded
-                self.sync_clock(loaded)
+                self.clocks.sync(loaded)
                 self.kick(loaded)
             pending.set_result(loaded)
             return loaded
@@ -251,7 +135,7 @@ class Hub:
                 return
             await asyncio.sleep(RETRY)
             for room in list(self.rooms.values()):
-                if not self.coord.holds(room.id) and self._servers_move(room):
+                if not self.coord.holds(room.id) and room.servers_move():
                     self.kick(room)
 
     async def _resume_once(self) -> None:
@@ -313,7 +197,7 @@ class Hub:
         if room is None:
             return  # read afresh when someone opens it
         if what == "chat":
-            await self.show_chat(room)
+            await self.fanout.show_chat(room)
         else:
             await self.catch_up(game_id, reload=what == "undo")
 
@@ -372,7 +256,7 @@ class Hub:
             room.status = row.status
             room.clock = clock
             if clock is not None and self.coord.holds(room.id):
-                self.sync_clock(room)
+                self.clocks.sync(room)
             if seats_changed:
                 for viewer in room.viewers:
                     seat = None if viewer.seat is None else room.seats[viewer.seat]
@@ -381,132 +265,18 @@ class Hub:
             now = time.monotonic()
             room.touched = now
             room.changed = now
-        await self.broadcast(room)
-        self.kick(room)
+        await self.changed(room)
 
-    # -- views ------------------------------------------------------------------------------------
-
-    def view(self, room: Room, seat: int | None, since: int | None = None) -> dict[str, Any]:
-        """Everything ``seat`` (``None``: a spectator) may see now."""
-        state = room.state
-        obs = state.observation(seat)
-        to_move = state.current_player()
-        hints = board_hints(room.game.name)
-        legal: list[dict[str, Any]] = []
-        names: dict[str, str] = {}
-        mine = seat is not None and room.seats[seat]["kind"] == "human"
-        if mine and to_move == seat and not state.is_terminal():
-            for i, a in enumerate(state.legal_actions()):
-                legal.append(
-                    {
-                        "i": i,
-                        "text": state.action_to_string(a),
-                        "place": action_place(room.game.name, a),
-                        "from": hints.source_of(a),
-                        "action": a.to_json(),
-                    }
-                )
-            for entry in legal:
-                for key in ("place", "from"):
-                    if entry[key] is not None and entry[key] not in names:
-                        names[entry[key]] = hints.place_name(entry[key])
-        history = state.history()
-        start = 0 if since is None else since
-        start = max(start, room.seq - LOG_TAIL)
-        return {
-            "type": "view",
-            "game": room.game.name,
-            "id": room.id,
-            "seq": room.seq,
-            "seat": seat,
-            "players": list(room.game.player_names),
-            "seats": [public_seat(s) for s in room.seats],
-            "to_move": to_move,
-            "status": room.status,
-            "terminal": state.is_terminal(),
-            "outcome": state.outcome_text(),
-            "scores": state.scores(),
-            "observation": obs,
-            "svg": board_svg(room.game.name, obs),
-            "legal": legal,
-            "place_names": names,
-            "last_move": last_move_places(room.game.name, history),
-            "dice": latest_dice(room.game.name, history),
-            "panel": [] if seat is None else [list(row) for row in hints.panel(obs, seat)],
-            "hint": hints.hint(obs),
-            "undo": seat is not None and self.undo_refusal(room, seat) == "",
-            "clock": None if room.clock is None else room.clock.public(clocks.now()),
-            "log_start": start,
-            "log": room.log[start:],
-        }
+    # -- views ----------------------------------------------------------------------------------
 
     async def welcome(self, room: Room, viewer: Viewer) -> None:
         """Send a new (or resyncing) connection its full view."""
-        await self.release(room)
-        viewer.log_seen = room.seq
-        await self.deliver(viewer, self.view(room, viewer.seat), whole=True)
+        await self.fanout.welcome(room, viewer)
 
-    @staticmethod
-    async def deliver(viewer: Viewer, view: dict[str, Any], *, whole: bool = False) -> None:
-        """Send ``view`` to ``viewer``: its board picture as a patch where the viewer takes them.
-
-        ``whole``: send the whole picture (a new connection, or one that asked to resync).
-        """
-        viewer.pictures += 1
-        view["svg_id"] = viewer.pictures
-        if viewer.patches:
-            lines = lines_of(view["svg"])
-            if viewer.picture is not None and not whole:
-                view["svg_patch"] = make_patch(viewer.picture, lines)
-                view["svg_base"] = viewer.pictures - 1
-                del view["svg"]
-            viewer.picture = lines
-        await viewer.send(view)
-
-    def hold(self, room: Room) -> None:
-        """Draw every viewer's view of the position now, to be sent by ``release``."""
-        room.last_broadcast = time.monotonic()
-        for viewer in list(room.viewers):
-            since = viewer.log_seen
-            viewer.log_seen = room.seq
-            room.held.append((viewer, self.view(room, viewer.seat, since), room.generation))
-
-    async def release(self, room: Room) -> None:
-        """Store the moves the held views show, then send those views in order.
-
-        Should another process have stored a move at this position first, the room now holds
-        that process's moves and the held views show moves that were never stored: they are
-        dropped, and every viewer gets the position as stored.
-        """
-        if not room.held:
-            return
-        held, room.held = room.held, []
-        self._settle(room)
-        if any(generation != room.generation for _, _, generation in held):
-            for viewer, _, _ in held:
-                viewer.log_seen = min(viewer.log_seen, room.seq)
-            await self.broadcast(room)
-            return
-        for viewer, view, _ in held:
-            if viewer not in room.viewers:
-                continue
-            try:
-                await self.deliver(viewer, view)
-            except Exception:  # a dead connection must not stop the others
-                room.viewers.discard(viewer)
-
-    async def broadcast(self, room: Room) -> None:
-        """Send every viewer of ``room`` its own view, with the log lines it has not seen."""
-        await self.release(room)
-        self._settle(room)
-        room.last_broadcast = time.monotonic()
-        for viewer in list(room.viewers):
-            try:
-                since = viewer.log_seen
-                viewer.log_seen = room.seq
-                await self.deliver(viewer, self.view(room, viewer.seat, since))
-            except Exception:  # a dead connection must not stop the others
-                room.viewers.discard(viewer)
+    async def changed(self, room: Room) -> None:
+        """Show every viewer the room as it is now, then let the server play on if it must."""
+        await self.fanout.broadcast(room)
+        self.kick(room)
 
     # -- chat -------------------------------------------------------------------------------------
 
@@ -515,32 +285,7 @@ class Hub:
 
         Viewers of other processes get it when their process hears of it (``heard``).
         """
-        seat = None if viewer.seat is None else room.seats[viewer.seat]
-        author = chat.author_of(seat)
-        await asyncio.to_thread(chat.add_line, self.store, room.id, viewer.seat, author, text, kind)
-        await self.show_chat(room, viewer)
-
-    async def show_chat(self, room: Room, author: Viewer | None = None) -> None:
-        """Send the room's viewers the chat lines stored since the last ones they were sent.
-
-        ``author`` wrote the newest line here: its message says so (``mine``), and its page
-        clears the line it sent. Lines are read from the store in order of their numbers, so
-        lines written through several processes at once reach every viewer once each, in order.
-        """
-        async with room.chat_lock:
-            if not room.viewers:
-                # A page that connects is sent the latest lines; note where they end.
-                room.chat_shown = await asyncio.to_thread(chat.last_number, self.store, room.id)
-                return
-            fresh = await asyncio.to_thread(chat.lines, self.store, room.id, after=room.chat_shown)
-            if not fresh:
-                return
-            room.chat_shown = fresh[-1]["n"]
-            for viewer in list(room.viewers):
-                try:
-                    await viewer.send({"type": "chat", "lines": fresh, "mine": viewer is author})
-                except Exception:
-                    room.viewers.discard(viewer)
+        await self.fanout.say(room, viewer, text, kind)
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -566,28 +311,11 @@ class Hub:
             taken = room.taken[:] if room.taken and room.taken[-1].seat == seat else []
             self._commit(room, [action])
             room.taken = [*taken, Taken(seat, room.seq, before, action, text, prior)]
-            automatic = self._automatic(room)
+            automatic = room.automatic()
         if automatic:
             self.kick(room)  # the driver shows this move with the dice and bot moves after it
         else:
-            await self.broadcast(room)
-
-    def _servers_move(self, room: Room) -> bool:
-        """Whether the server plays next in ``room``: dice, or any bot, in a running game."""
-        state = room.state
-        if state.is_terminal() or room.status not in ("open", "running"):
-            return False
-        return state.is_chance_node() or room.seats[state.current_player()]["kind"] == "bot"
-
-    def _automatic(self, room: Room) -> bool:
-        """Whether the next step is the server's: a chance event or a quick bot's move."""
-        state = room.state
-        if state.is_terminal():
-            return False
-        if state.is_chance_node():
-            return True
-        seat = room.seats[state.current_player()]
-        return seat["kind"] == "bot" and not slow(str(seat.get("agent", "")))
+            await self.fanout.broadcast(room)
 
     def _commit(self, room: Room, actions: list[Action], *, defer: bool = False) -> None:
         """Apply ``actions`` to a copy, store them, then make the copy the position.
@@ -607,7 +335,7 @@ class Hub:
         room.log.extend(lines)
         room.status = "finished" if state.is_terminal() else status_for(room.seats, room.status)
         room.touched = time.monotonic()
-        self.sync_clock(room)
+        self.clocks.sync(room)
         room.unsaved.extend(a.to_json() for a in actions)
         if not defer:
             self.flush(room)
@@ -667,16 +395,16 @@ class Hub:
         if not await self.coord.claim(room.id):
             # Another process drives this game; show what this one stored, and wait to hear.
             if room.last_broadcast < room.changed:
-                await self.broadcast(room)
+                await self.fanout.broadcast(room)
             return
         while True:
             room.wake = False
             try:
                 await self._drive_moves(room)
             finally:
-                await self.release(room)
+                await self.fanout.release(room)
             if room.last_broadcast < room.changed:
-                await self.broadcast(room)
+                await self.fanout.broadcast(room)
             if not room.wake:
                 return  # no await since the check: a kick now starts a new driver
 
@@ -718,19 +446,21 @@ class Hub:
                 if decided:
                     # People watch each bot decision on its own (their page paces them): its
                     # view is drawn now and sent once the run of bot moves is stored.
-                    self.hold(room)
+                    self.fanout.hold(room)
                     if not released or len(room.held) >= HOLD_EVERY * max(1, len(room.viewers)):
                         released = True
                         # The run's first view goes at once: it shows the move that started
                         # the run (a person's, waiting to see it taken) and the first reply.
-                        await self.release(room)
+                        await self.fanout.release(room)
                     else:
-                        await asyncio.sleep(0)  # let other games' work run between decisions
+                        # The page shows the rest of the run one move at a time: drawing its
+                        # views can wait for a turn behind work someone waits for now.
+                        await self.fanout.pause()
                 else:
-                    await self._maybe_broadcast(room)
+                    await self._maybe_broadcast(room, urgent=room.has_people and not released)
                 continue
             if room.last_broadcast < room.changed:
-                await self.broadcast(room)  # show the position the bot is thinking about
+                await self.fanout.broadcast(room)  # show the position the bot is thinking about
             args = (
                 room.game.name,
                 dict(room.game.options),
@@ -764,15 +494,24 @@ class Hub:
                     )
                     return
             if room.has_people:
-                await self.broadcast(room)
+                await self.fanout.broadcast(room)
             else:
-                await self._maybe_broadcast(room)
+                await self._maybe_broadcast(room, urgent=False)
 
-    async def _maybe_broadcast(self, room: Room) -> None:
+    async def _maybe_broadcast(self, room: Room, *, urgent: bool) -> None:
+        """Show a game of bots at most every ``PACE`` seconds, and let other work run.
+
+        ``urgent``: a person waits to see the moves being played (the run's first view is not
+        out yet), so the driver does not queue for a turn behind deferrable work.
+        """
         if time.monotonic() - max(room.last_broadcast, room.quiet_since) >= PACE:
-            await self.broadcast(room)
-        else:
+            await self.fanout.broadcast(room)
+        elif urgent:
             await asyncio.sleep(0)
+        else:
+            await self.fanout.pause()
+
+    # -- seats ------------------------------------------------------------------------------------
 
     async def hand_to_bot(self, room: Room, seat: int, spec: str) -> None:
         """Let a bot play ``seat`` from now on; the seat's link stops opening it at once.
@@ -785,7 +524,7 @@ class Hub:
                 "name": seats[seat]["name"],
                 "kind": "bot",
                 "agent": spec,
-                **_left(seats[seat]),
+                **left_seat(seats[seat]),
             }
             status = status_for(seats, room.status)
             self.store.revoke_seat(room.id, seat)
@@ -795,9 +534,8 @@ class Hub:
             for viewer in room.viewers:
                 if viewer.seat == seat:
                     viewer.seat = None
-            self.sync_clock(room)
-        await self.broadcast(room)
-        self.kick(room)
+            self.clocks.sync(room)
+        await self.changed(room)
 
     async def seat_connected(self, room: Room, seat: int) -> None:
         """The first connection of a seat's link takes the seat (the game may then start)."""
@@ -809,9 +547,8 @@ class Hub:
             status = status_for(seats, room.status)
             await asyncio.to_thread(self.store.set_seats, room.id, seats, status)
             room.seats, room.status = seats, status
-            self.sync_clock(room)
-        await self.broadcast(room)
-        self.kick(room)
+            self.clocks.sync(room)
+        await self.changed(room)
 
     async def take_seat(
         self, room: Room, seat: int, token_hash: str, player: str | None, account: int | None = None
@@ -840,76 +577,9 @@ class Hub:
                     f"seat {seat + 1} ({room.seats[seat]['name']}) was just taken by someone else"
                 )
             room.seats, room.status = seats, status
-            self.sync_clock(room)
-        await self.broadcast(room)
-        self.kick(room)
+            self.clocks.sync(room)
+        await self.changed(room)
         return ""
-
-    # -- clocks -----------------------------------------------------------------------------------
-
-    def sync_clock(self, room: Room) -> None:
-        """Run the clock of the seat the game waits for (a human's), or none; store a change."""
-        clock = room.clock
-        if clock is None:
-            return
-        state = room.state
-        seat = None
-        if room.status in ("open", "running") and not room.blocked and not state.is_terminal():
-            p = state.current_player()
-            if p >= 0 and room.seats[p]["kind"] == "human":
-                seat = p
-        if clock.run(seat, clocks.now()):
-            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
-        if room.clock_timer is not None:
-            room.clock_timer.cancel()
-            room.clock_timer = None
-        deadline = clock.deadline()
-        if deadline is not None:
-            loop = asyncio.get_running_loop()
-            room.clock_timer = loop.call_later(
-                max(0.0, deadline - clocks.now()) + 0.05,
-                lambda: loop.create_task(self._time_out(room)),
-            )
-
-    async def _time_out(self, room: Room) -> None:
-        """The running clock ran out: a bot stands in for the seat, or the seat forfeits."""
-        async with room.lock:
-            clock = room.clock
-            if clock is None or clock.seat is None or room.evicted:
-                return
-            if not self.coord.holds(room.id):
-                return  # the process that drives the game runs its clocks
-            seat = clock.seat
-            if clock.remaining(seat, clocks.now()) > 0:
-                self.sync_clock(room)  # the clock was given time since: wait again
-                return
-            seats = [dict(s) for s in room.seats]
-            old = seats[seat]
-            if clock.on_timeout == "bot":
-                seats[seat] = {**old, "kind": "bot", "agent": "heuristic", "stand_in": True}
-            else:
-                seats[seat] = {
-                    "name": old["name"],
-                    "kind": "bot",
-                    "agent": "heuristic",
-                    "forfeited": True,
-                    **({"player": old["player"]} if old.get("player") else {}),
-                    **_left(old),
-                }
-                await asyncio.to_thread(self.store.revoke_seat, room.id, seat)
-                for viewer in room.viewers:
-                    if viewer.seat == seat:
-                        viewer.seat = None
-            clock.left[seat] = 0.0
-            clock.seat = None
-            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
-            room.seats = seats
-            room.taken.clear()
-            self.store.set_clock(room.id, clock.to_json(), clock.deadline())
-            self.sync_clock(room)
-            log.info("game %s: seat %s ran out of time (%s)", room.id, seat, clock.on_timeout)
-        await self.broadcast(room)
-        self.kick(room)
 
     async def reclaim(self, room: Room, seat: int) -> str:
         """The player of a seat a bot stands in for takes it back; ``""`` or why not."""
@@ -923,43 +593,9 @@ class Hub:
             seats[seat] = {**back, "kind": "human"}
             await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
             room.seats = seats
-            if room.clock is not None:
-                room.clock.grace(seat, clocks.now())
-                self.store.set_clock(room.id, room.clock.to_json(), room.clock.deadline())
-            self.sync_clock(room)
-        await self.broadcast(room)
-        self.kick(room)
+            self.clocks.grace(room, seat)
+        await self.changed(room)
         return ""
-
-    def undo_refusal(self, room: Room, seat: int) -> str:
-        """Why ``seat`` may not take its last decision back now; ``""`` if it may."""
-        if room.state.is_terminal():
-            return "the game is over: its moves stand"
-        if room.status not in ("open", "running"):
-            return f"the game is {room.status}: its moves stand"
-        if room.seats[seat]["kind"] != "human":
-            return "a bot plays this seat now"
-        top = room.taken[-1] if room.taken else None
-        if top is not None and top.seat == seat and top.seq == room.seq:
-            if revealed(top, room.state):
-                return (
-                    f"your move '{top.text}' showed you something that was hidden: "
-                    "it cannot be taken back"
-                )
-            return ""
-        if room.seq == 0:
-            return "no move has been made yet"
-        if room.last_actor is None:
-            return (
-                "the last move was made before the server last started (or through another "
-                "of its processes): it stands"
-            )
-        if room.last_actor == CHANCE:
-            return "chance has spoken since your last move (a die, a card or a draw): it stands"
-        if room.last_actor != seat:
-            name = room.game.player_names[room.last_actor]
-            return f"{name} has moved since your last move: it stands"
-        return "your last move came before a move of the server's: it stands"
 
     async def undo(self, room: Room, seat: int) -> tuple[str, str]:
         """Take back ``seat``'s last decision: ``("", its text)``, or ``(why not, "")``.
@@ -968,7 +604,7 @@ class Hub:
         or replayed game never holds it; every viewer gets its view afresh.
         """
         async with room.lock:
-            why = self.undo_refusal(room, seat)
+            why = room.undo_refusal(seat)
             if why:
                 return why, ""
             top = room.taken.pop()
@@ -984,13 +620,8 @@ class Hub:
             room.last_actor = top.prior_actor
             room.touched = time.monotonic()
             self.frames.forget(room.id)
-            self.sync_clock(room)
-        for viewer in list(room.viewers):
-            viewer.log_seen = room.seq
-            try:
-                await self.deliver(viewer, self.view(room, viewer.seat))
-            except Exception:
-                room.viewers.discard(viewer)
+            self.clocks.sync(room)
+        await self.fanout.refresh(room)
         return "", top.text
 
     async def close(self) -> None:
@@ -1002,40 +633,3 @@ class Hub:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.driver
-
-
-def replay_stored(
-    game_id: str, game: Game, state: State, actions: list[dict[str, Any]], done: int = 0
-) -> list[str]:
-    """Apply stored ``actions`` (JSON) to ``state``, the game's first ``done`` already applied.
-
-    Returns their log lines; a stored action the rules refuse is a ``RecordError``.
-    """
-    lines = []
-    for i, data in enumerate(actions, start=done + 1):
-        action = game.action_from_json(data)
-        lines.append(state.action_to_string(action))
-        try:
-            state.apply_action(action)
-        except IllegalActionError as exc:
-            raise RecordError(f"stored game {game_id}: action {i} is illegal: {exc}") from None
-    return lines
-
-
-def board_svg(game: str, obs: dict[str, Any]) -> str:
-    """The board picture of ``obs``; a plain placeholder for a game without a renderer."""
-    try:
-        return render_observation(game, obs)
-    except NoRendererError:
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 60">'
-            f'<text x="10" y="35" font-size="16">{game}: no board picture yet</text></svg>'
-        )
-
-
-class StaleError(AleaError):
-    """The client acted on an old position."""
-
-    def __init__(self, seq: int) -> None:
-        super().__init__(f"your view is out of date: the game is at move {seq}")
-        self.seq = seq

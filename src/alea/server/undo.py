@@ -11,9 +11,7 @@ the player would then see.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from alea.core.game import Action, State
 from alea.core.rng import make_rng
@@ -38,20 +36,20 @@ class Taken:
     """Computed when first asked (``None``: not yet)."""
 
 
-def _canon(obs: dict[str, Any]) -> str:
-    return json.dumps(obs, sort_keys=True, default=str)
-
-
 def reveals(before: State, action: Action, seat: int, after: State) -> bool:
-    """Whether applying ``action`` showed ``seat`` something hidden before it."""
-    seen = _canon(after.observation(seat))
+    """Whether applying ``action`` showed ``seat`` something hidden before it.
+
+    Observations are compared as values (the same rules code builds each of them, so equal
+    contents come in equal types); anything that compares unequal counts as shown.
+    """
+    seen = after.observation(seat)
     for k in range(SAMPLES):
         try:
             other = before.determinize(seat, make_rng(k))
             other.apply_action(action)
         except Exception:  # a position where the decision means something else: assume it shows
             return True
-        if _canon(other.observation(seat)) != seen:
+        if other.observation(seat) != seen:
             return True
     return False
 

@@ -74,6 +74,25 @@ STAGE_PHASE: Final = {
 """The phase each decision stage belongs to; trade and conversion happen between decisions."""
 
 
+CARD_FIELDS: Final = (
+    "name",
+    "prestige",
+    "band",
+    "money",
+    "last_income",
+    "next_income",
+    "horrea",
+    "horrea_left",
+    "reserve",
+    "children",
+    "sons",
+    "daughters",
+    "benefactions",
+    "bonus",
+    "blocked",
+)
+"""What a family's card shows of its seat's entry (with the number of its agents on the map):
+the card is kept by these alone, so a move elsewhere on the map does not draw it again."""
 FAMILY_H: Final = 92.0
 """Height of one family's card."""
 
@@ -155,21 +174,29 @@ def _families(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         label = "▶ to play" if current == p else f"▶ {_chance_verb(str(obs['stage']))}"
         if not acting:
             label = ""
-        card = {"p": p, "pl": pl, "y": y, "won": won, "acting": acting, "over": over}
+        shown = {k: pl.get(k) for k in CARD_FIELDS}
+        card = {"p": p, "pl": shown, "out": len(pl["agents"]), "y": y, "won": won}
+        card.update(name=pl["name"], acting=acting, over=over)
         out.extend(_family({**card, "tags": tags, "label": label}))
         y += card_h + 8
     return out, y + 26
 
 
-@drawn_from("acting", "label", "over", "p", "pl", "tags", "won", "y")
 def _family(card: dict[str, Any]) -> list[str]:
-    """One family's card: name and tags, prestige, money and income, tokens, children."""
+    """One family's card: name and tags, prestige, money and income, tokens, children.
+
+    Its two halves are kept apart: whose turn it is changes the top, a move the figures.
+    """
+    return [*_family_top(card), *_family_figures(card)]
+
+
+@drawn_from("acting", "label", "name", "p", "tags", "won", "y")
+def _family_top(card: dict[str, Any]) -> list[str]:
+    """The card's frame, name, tags and whether the family is to play or has won."""
     p = int(card["p"])
-    pl = card["pl"]
     y = float(card["y"])
     won = bool(card["won"])
     acting = bool(card["acting"])
-    over = bool(card["over"])
     tags = card["tags"]
     card_h = FAMILY_H
     out = [f'<g class="family" data-seat="{p}">']
@@ -186,7 +213,7 @@ def _family(card: dict[str, Any]) -> list[str]:
         )
     )
     out.append(rect(float(PANEL_X), y, 9.0, card_h, rx=3.0, fill=_colour(p)))
-    name = str(pl["name"])
+    name = str(card["name"])
     nx = PANEL_X + 22
     out.append(
         text_element(
@@ -234,6 +261,18 @@ def _family(card: dict[str, Any]) -> list[str]:
                 class_="to-move",
             )
         )
+    return out
+
+
+@drawn_from("out", "over", "p", "pl", "y")
+def _family_figures(card: dict[str, Any]) -> list[str]:
+    """The card's figures: prestige and office, money and income, tokens, children, gifts."""
+    p = int(card["p"])
+    pl = card["pl"]
+    y = float(card["y"])
+    over = bool(card["over"])
+    nx = PANEL_X + 22
+    out = []
     # prestige and money, large
     band = pl.get("band") or "no office"
     out.append(
@@ -300,7 +339,7 @@ def _family(card: dict[str, Any]) -> list[str]:
     )
     ax = nx + 128
     out.append(_pawn(ax, ly + 1, p, 1))
-    on_map = len(pl["agents"])
+    on_map = int(card["out"])
     out.append(
         text_element(ax + 9, ly, f"{on_map} out, {pl['reserve']} in reserve", 11.5, fill=INK)
     )

@@ -86,7 +86,7 @@ def _detail(obs: dict[str, Any]) -> str:
     return ""
 
 
-@drawn_from("actor", "current", "max_turns", "pending", "players", "proposal", "stage", "turn")
+@drawn_from("actor", "current", "max_turns", "pending", "players.name", "proposal", "stage", "turn")
 def _header(obs: dict[str, Any]) -> list[str]:
     out = [
         rect(0.0, 0.0, float(WIDTH), float(HEADER), fill="#3a2a1b"),
@@ -144,7 +144,15 @@ def _outcome(obs: dict[str, Any]) -> str:
     return "The game is over"
 
 
-@drawn_from("end_reason", "max_turns", "players", "stage", "win_prestige", "winners")
+@drawn_from(
+    "end_reason",
+    "max_turns",
+    "players.name",
+    "players.prestige",
+    "stage",
+    "win_prestige",
+    "winners",
+)
 def _banner(obs: dict[str, Any]) -> list[str]:
     if obs["stage"] != "over" and not obs.get("winners"):
         return []

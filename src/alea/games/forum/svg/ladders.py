@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from alea.core.picture_cache import drawn_from
 from alea.core.svg import (
@@ -158,15 +158,44 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     return out, by + bh + 34
 
 
+MONEY_TOP: Final = 52.0
+"""The money ladder's cells lie this far below the top of its section."""
+MONEY_CELL_H: Final = 14.0
+
+
 @drawn_from("players.money", "players.name")
 def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
     players = obs["players"]
     ladder = BOARD.money
+    cw = PANEL_W / len(ladder)
+    y0 = top + MONEY_TOP
+    th = MONEY_CELL_H
+    out, footer = _money_scale(obs, top)
+    stacks: dict[int, int] = {}
+    for p, pl in enumerate(players):
+        v = int(pl["money"])
+        i = max((j for j, step in enumerate(ladder) if step <= v), default=0)
+        level = stacks.get(i, 0)
+        stacks[i] = level + 1
+        x = PANEL_X + i * cw + cw / 2
+        out.append(_marker(x, y0 - 8 - level * 11, p, 5.0))
+    out.extend(footer)
+    out.append("</g>")
+    return out, y0 + th + 52
+
+
+@drawn_from()
+def _money_scale(obs: dict[str, Any], top: float) -> tuple[list[str], list[str]]:
+    """The money ladder without its markers: what goes before them and what after.
+
+    It is the same in every position, so it is drawn once.
+    """
+    ladder = BOARD.money
     k = len(ladder)
     cw = PANEL_W / k
     out = _section(top, "Treasury · money ladder")
-    y0 = top + 52
-    th = 14.0
+    y0 = top + MONEY_TOP
+    th = MONEY_CELL_H
     out.append('<g class="money-ladder">')
     for i, v in enumerate(ladder):
         if v < 0:
@@ -190,15 +219,8 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
                     text_anchor="middle",
                 )
             )
-    stacks: dict[int, int] = {}
-    for p, pl in enumerate(players):
-        v = int(pl["money"])
-        i = max((j for j, step in enumerate(ladder) if step <= v), default=0)
-        level = stacks.get(i, 0)
-        stacks[i] = level + 1
-        x = PANEL_X + i * cw + cw / 2
-        out.append(_marker(x, y0 - 8 - level * 11, p, 5.0))
-    out.append(
+    footer = []
+    footer.append(
         text_element(
             PANEL_X,
             y0 + th + 26,
@@ -208,7 +230,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             font_style="italic",
         )
     )
-    out.append(
+    footer.append(
         text_element(
             PANEL_X + PANEL_W,
             y0 + th + 26,
@@ -219,8 +241,7 @@ def _money_ladder(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             text_anchor="end",
         )
     )
-    out.append("</g>")
-    return out, y0 + th + 52
+    return out, footer
 
 
 def _rings(x: float, y: float, a: int, b: int) -> str:
