@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from server_helpers import CHROMIUM, post
-from test_browser import site  # noqa: F401  (the module's server, shared)
 from test_server_undo import keeps_the_turn
 
 import alea
@@ -35,7 +34,7 @@ def get(url: str, path: str) -> Any:
 
 
 def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
@@ -79,7 +78,7 @@ def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     guest_ctx.close()
 
 
-def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:  # noqa: F811
+def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:
     """One page per seat link, each in a context of its own, its board drawn."""
     pages = []
     for link in links:
@@ -95,7 +94,7 @@ def close(pages: list[Any]) -> None:
         page.context.close()
 
 
-def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:  # noqa: F811
+def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "forum", "players": 2, "seed": 6, "seats": [{"kind": "human"}] * 2},
@@ -126,7 +125,7 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
     close(pages)
 
 
-def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # noqa: F811
+def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "hotre", "seed": 12, "seats": [{"kind": "bot", "agent": "random"}] * 4},
@@ -145,7 +144,7 @@ def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # 
 
 
 def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(
@@ -173,7 +172,7 @@ def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
 
 
 def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the_rest(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(
@@ -217,7 +216,7 @@ def first_decision(game: str, seed: int) -> Any:
     return state
 
 
-def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:  # noqa: F811
+def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "triumvirate", "seed": 3, "seats": [{"kind": "human"}] * 3},
@@ -246,7 +245,7 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
     width: int,
     height: int,
@@ -275,7 +274,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
 
 
 def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(

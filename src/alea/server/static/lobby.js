@@ -206,6 +206,8 @@ async function importRecord(ev) {
     $("nameRow").hidden = Boolean(ev.detail.name);
     if (catalog) refresh();
   });
+  // The account may have been read while the catalog was on its way: show what it said.
+  $("nameRow").hidden = Boolean(AleaAccount.name);
   drawPlayers();
   refresh();
   setInterval(refresh, 10000);
