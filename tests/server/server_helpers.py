@@ -79,6 +79,11 @@ def new_game(c: TestClient, game: str, seats: list[str], **extra: Any) -> dict[s
     return r.json()  # type: ignore[no-any-return]
 
 
+def finished(c: TestClient, game_id: str) -> bool:
+    """Whether the app behind ``c`` says the game is over."""
+    return bool(c.get(f"/api/games/{game_id}").json()["status"] == "finished")
+
+
 def next_of(ws: Any, kinds: tuple[str, ...], limit: int = 500) -> dict[str, Any]:
     """The next message whose type is one of ``kinds`` (others are skipped)."""
     for _ in range(limit):

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server_helpers import client
+from server_helpers import client, wait_until
 
 BOTS = [{"kind": "bot", "agent": "heuristic"}] * 2
 
@@ -110,11 +110,10 @@ def test_a_clock_that_ran_out_while_the_server_was_down_is_settled_by_the_sweep(
         hub = c.app.state.hub  # type: ignore[attr-defined]
         assert made["id"] not in hub.rooms
         c.portal.call(hub.sweep)  # type: ignore[union-attr]
-        for _ in range(100):
-            if c.get(f"/api/games/{made['id']}").json()["seats"][0]["stand_in"]:
-                break
-            time.sleep(0.05)
-        assert c.get(f"/api/games/{made['id']}").json()["seats"][0]["stand_in"]
+        wait_until(
+            lambda: c.get(f"/api/games/{made['id']}").json()["seats"][0]["stand_in"],
+            "the sweep to put a bot in the seat whose time ran out",
+        )
 
 
 def test_bad_time_controls_are_refused_with_a_reason(tmp_path: Path) -> None:
