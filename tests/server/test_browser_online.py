@@ -30,6 +30,22 @@ def get(url: str, path: str) -> Any:
         return json.loads(r.read())
 
 
+def start_in_lobby(
+    page: Any, name: str, game: str, seats: list[str | None], players: int | None = None
+) -> None:
+    """Start a game from the lobby's form as ``name``: each seat's menu set to its entry of
+    ``seats`` (None leaves it as offered); the seat links are then shown."""
+    page.fill("#playerName", name)
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    for i, choice in enumerate(seats):
+        if choice is not None:
+            page.locator("#seats select").nth(i).select_option(choice)
+    page.click("#start")
+    page.locator("#links a.seatlink").first.wait_for()
+
+
 def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     site: str,
     browser: Any,
@@ -37,13 +53,7 @@ def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     host = host_ctx.new_page()
     host.goto(site + "/")
-    host.fill("#playerName", "Ann")
-    host.select_option("#game", "forum")
-    host.select_option("#players", "2")
-    host.locator("#seats select").nth(0).select_option("human")
-    host.locator("#seats select").nth(1).select_option("open")
-    host.click("#start")
-    host.locator("#links a.seatlink").first.wait_for()
+    start_in_lobby(host, "Ann", "forum", ["human", "open"], players=2)
     assert host.locator("#links a.seatlink").count() == 1  # no link for the open seat
     game_id = host.locator("#links a.seatlink").first.get_attribute("href").split("/")[2]
     game_id = game_id.split("#")[0]
@@ -280,12 +290,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
     ctx = browser.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
     page.goto(site + "/")
-    page.fill("#playerName", "Ann")
-    page.select_option("#game", "triumvirate")
-    page.locator("#seats select").nth(1).select_option("open")
-    page.locator("#seats select").nth(2).select_option("bot:normal")
-    page.click("#start")
-    page.locator("#links a.seatlink").first.wait_for()
+    start_in_lobby(page, "Ann", "triumvirate", [None, "open", "bot:normal"])
     page.get_by_role("button", name="Join").first.wait_for()
     page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
     assert (tmp_path / "lobby.png").stat().st_size > 20_000

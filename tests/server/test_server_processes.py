@@ -35,6 +35,13 @@ def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[int, int, subproces
         yield a, b, first
 
 
+@pytest.fixture
+def people(two: tuple[int, int, subprocess.Popen[bytes]]) -> tuple[int, int, dict[str, Any]]:
+    """The two servers' ports and a game of three people (seed 3) made through the first."""
+    a, b, _ = two
+    return a, b, game(a, ["human", "human", "human"], seed=3)
+
+
 def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
     body = {
         "game": "triumvirate",
@@ -74,6 +81,9 @@ def view_where(
     for last in views(ws, time.monotonic() + seconds):
         if test(last):
             return last
+    if last is not None and last["type"] == "view":
+        seats = [(s["kind"], s["stand_in"]) for s in last["seats"]]
+        last = {"seq": last["seq"], "status": last["status"], "seats (kind, stand-in)": seats}
     raise AssertionError(f"no awaited view came in {seconds:g} s; the last message: {last}")
 
 
@@ -100,10 +110,9 @@ def mover_token(port: int, made: dict[str, Any]) -> str:
 
 @needs_postgres
 def test_a_move_made_through_one_process_is_seen_through_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     with (
         connect(f"ws://127.0.0.1:{a}/ws/{gid}", max_size=2**24) as player,
@@ -207,10 +216,9 @@ def socket(port: int, game_id: str) -> ClientConnection:
 
 @needs_postgres
 def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     token = made["seats"][0]["token"]
     with socket(a, gid) as player, socket(a, gid) as near, socket(b, gid) as far:
@@ -266,10 +274,9 @@ def test_a_seat_taken_through_one_process_shows_on_the_other(
 
 @needs_postgres
 def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     token = made["seats"][2]["token"]
     with socket(b, gid) as player:
@@ -282,10 +289,9 @@ def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
 
 @needs_postgres
 def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]], postgres_url: str
+    people: tuple[int, int, dict[str, Any]], postgres_url: str
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     with socket(a, gid) as player, socket(b, gid) as far:
         view = first_view(player, mover_token(a, made))
