@@ -21,10 +21,13 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 # the test tool's own (no eval), so the policy stays on for everything the pages do.
 
 A_PLACE_OR_OVER = (
-    "() => document.querySelector('#board .playable') !== null"
+    "() => (document.querySelector('#board .playable') !== null"
+    " && document.querySelector('#choices button:enabled') !== null)"
     " || document.getElementById('turn').textContent === 'Game over'"
 )
-"""Holds once the board highlights a place the player may click, or the game is over."""
+"""Holds once the board highlights a place the player may click, or the game is over. A board
+still highlights the places of a choice just sent until the next view comes; the list's buttons
+are turned off at the sending, so enabled ones say the page awaits the player."""
 
 
 def click_the_board(page: Any) -> None:
