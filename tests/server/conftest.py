@@ -1,5 +1,5 @@
-"""Fixtures of the web app tests: one headless chromium a module for the browser tests, and the
-PostgreSQL test database."""
+"""Fixtures of the web app tests: one headless chromium and one ``alea serve`` a module for the
+browser tests, and the PostgreSQL test database."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, FLAGS, POSTGRES_URL, empty_database
+from server_helpers import CHROMIUM, FLAGS, POSTGRES_URL, empty_database, serving
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +20,13 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a server of the module's own, on a fresh SQLite file, one bot worker."""
+    with serving(tmp_path_factory.mktemp("site") / "alea.db", "--workers", "1") as url:
+        yield url
 
 
 @pytest.fixture

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, free_port, post, server
+from server_helpers import CHROMIUM, GAME_OVER, click_choices_until, port_of, post
 
 import alea
 
@@ -17,31 +16,26 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "alea.db"
-    port = free_port()
-    with server(db, port, "--workers", "1"):
-        yield f"http://127.0.0.1:{port}"
-
-
 # The pages run under the server's Content-Security-Policy, which forbids evaluating strings:
 # every script the tests run in a page is written as a function, which the browser runs as
 # the test tool's own (no eval), so the policy stays on for everything the pages do.
 
+A_PLACE_OR_OVER = (
+    "() => (document.querySelector('#board .playable') !== null"
+    " && document.querySelector('#choices button:enabled') !== null)"
+    " || document.getElementById('turn').textContent === 'Game over'"
+)
+"""Holds once the board highlights a place the player may click, or the game is over. A board
+still highlights the places of a choice just sent until the next view comes; the list's buttons
+are turned off at the sending, so enabled ones say the page awaits the player."""
 
-def click_until_over(pages: list[Any], pick: str = "last", limit: int = 3000) -> None:
-    """Each page clicks a choice whenever it has one, until a page says the game is over."""
-    for _ in range(limit):
-        for page in pages:
-            if page.locator("#turn").inner_text() == "Game over":
-                return
-            buttons = page.locator("#choices button:enabled")
-            n = buttons.count()
-            if n:
-                (buttons.nth(n - 1) if pick == "last" else buttons.first).click()
-        pages[0].wait_for_timeout(30)
-    raise AssertionError("the game did not end")
+
+def click_the_board(page: Any) -> None:
+    """Click the first highlighted place, and the first entry of its menu when it opens one
+    (the click draws the menu at once)."""
+    page.locator("#board .playable").first.click(force=True)
+    if page.locator("#menu").is_visible():
+        page.locator("#menu button").first.click()
 
 
 def test_create_a_game_in_the_lobby_and_finish_it_by_clicking(site: str, browser: Any) -> None:
@@ -56,25 +50,11 @@ def test_create_a_game_in_the_lobby_and_finish_it_by_clicking(site: str, browser
     link.click()
     page.wait_for_selector("#board svg")
     page.wait_for_function("() => document.getElementById('connText').textContent === 'connected'")
-    clicked_board = False
-    for _ in range(3000):
-        if page.locator("#turn").inner_text() == "Game over":
-            break
-        playable = page.locator("#board .playable")
-        if not clicked_board and playable.count():
-            playable.first.click(force=True)
-            clicked_board = True
-            page.wait_for_timeout(100)
-            menu = page.locator("#menu button")
-            if page.locator("#menu").is_visible() and menu.count():
-                menu.first.click()
-            continue
-        buttons = page.locator("#choices button:enabled")
-        if buttons.count():
-            buttons.nth(buttons.count() - 1).click()
-        page.wait_for_timeout(20)
-    assert page.locator("#turn").inner_text() == "Game over"
-    assert clicked_board, "no board element was ever playable"
+    # Choices are clicked until the board offers a place, which is clicked; then on to the end.
+    click_choices_until([page], A_PLACE_OR_OVER, "a place to click", pick="last")
+    assert not page.evaluate(GAME_OVER), "no board element was ever playable"
+    click_the_board(page)
+    click_choices_until([page], GAME_OVER, "the end of the game", pick="last")
     assert page.locator("#outcome").inner_text()
     assert page.locator("#export").is_visible()
     page.click("#replay")
@@ -86,7 +66,7 @@ def test_create_a_game_in_the_lobby_and_finish_it_by_clicking(site: str, browser
 
 def test_two_browsers_play_each_other(site: str, browser: Any) -> None:
     made = post(
-        int(site.rsplit(":", 1)[1]),
+        port_of(site),
         "/api/games",
         {
             "game": "forum",
@@ -105,7 +85,7 @@ def test_two_browsers_play_each_other(site: str, browser: Any) -> None:
         pages.append(page)
     assert "Aemilii" in pages[0].locator("#title").inner_text()
     assert "Cornelii" in pages[1].locator("#title").inner_text()
-    click_until_over(pages, pick="first")
+    click_choices_until(pages, GAME_OVER, "the end of the game")
     for page in pages:
         page.wait_for_function("() => document.getElementById('turn').textContent === 'Game over'")
     for ctx in contexts:
@@ -114,7 +94,7 @@ def test_two_browsers_play_each_other(site: str, browser: Any) -> None:
 
 @pytest.mark.parametrize("game", ["triumvirate", "forum", "hotre"])
 def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path: Path) -> None:
-    port = int(site.rsplit(":", 1)[1])
+    port = port_of(site)
     seats = 3 if game == "triumvirate" else 4
     made = post(
         port,
@@ -124,7 +104,7 @@ def test_each_games_board_is_drawn(site: str, browser: Any, game: str, tmp_path:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(site + made["spectator"])
     page.wait_for_selector("#board svg")
-    page.wait_for_timeout(500)
+    page.evaluate("() => document.fonts.ready.then(() => true)")  # the texts are drawn
     # The bots keep playing, so the board is redrawn often: measure it in one script run.
     width, height, shapes = page.evaluate(
         """() => { const svg = document.querySelector('#board svg');
@@ -153,7 +133,7 @@ def test_two_browsers_and_a_bot_finish_a_game_clicking_the_board(
     of the menu, when a place offers several moves); otherwise a choice from the list.
     """
     made = post(
-        int(site.rsplit(":", 1)[1]),
+        port_of(site),
         "/api/games",
         {
             "game": game,
@@ -171,36 +151,25 @@ def test_two_browsers_and_a_bot_finish_a_game_clicking_the_board(
         page.wait_for_selector("#board svg")
         pages.append(page)
     board_moves = 0
-    over = False
-    for _ in range(4000):
-        if over:
+    while board_moves < 5:
+        page, _ = click_choices_until(pages, A_PLACE_OR_OVER, "a place to click")
+        if page.evaluate(GAME_OVER):
             break
-        for page in pages:
-            if page.locator("#turn").inner_text() == "Game over":
-                over = True
-                break
-            playable = page.locator("#board .playable")
-            if board_moves < 5 and playable.count():
-                before = page.locator("#log > *").count()
-                playable.first.click(force=True)
-                page.wait_for_timeout(80)
-                menu = page.locator("#menu button")
-                if page.locator("#menu").is_visible() and menu.count():
-                    menu.first.click()
-                page.wait_for_function(
-                    f"() => document.querySelectorAll('#log > *').length > {before}"
-                    " || document.getElementById('turn').textContent === 'Game over'"
-                )
-                board_moves += 1
-                continue
-            buttons = page.locator("#choices button:enabled")
-            if buttons.count():
-                buttons.first.click()
-        pages[0].wait_for_timeout(20)
-    assert over, "the game did not end"
-    assert board_moves == 5, "the board never offered a place to click"
+        before = page.locator("#log > *").count()
+        click_the_board(page)
+        # The move shows in the log, unless the click picked a piece up: its moves are then
+        # in the list of choices, which the next round clicks.
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log > *').length > {before}"
+            " || document.querySelector('#board .selected') !== null"
+            " || document.getElementById('turn').textContent === 'Game over'",
+            timeout=120_000,
+        )
+        board_moves += page.locator("#log > *").count() > before
+    assert board_moves == 5, "the board did not offer five places to click before the end"
+    click_choices_until(pages, GAME_OVER, "the end of the game")
     for page in pages:
-        page.wait_for_function("() => document.getElementById('turn').textContent === 'Game over'")
+        page.wait_for_function(GAME_OVER)
         assert page.locator("#outcome").inner_text()
     for ctx in contexts:
         ctx.close()
@@ -228,7 +197,7 @@ def test_the_lobby_offers_every_rule_option_and_sends_the_changed_ones(
     page.locator("#links a").first.wait_for()
     spectator = page.locator("#links a").last.get_attribute("href")
     game_id = spectator.rsplit("/", 1)[1]
-    port = int(site.rsplit(":", 1)[1])
+    port = port_of(site)
     summary = json.loads(
         urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}").read()
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, free_port, post, server
+from server_helpers import CHROMIUM, port_of, post, serving
 from test_server_ratings import PASSWORD, bot, finished_game, human
 
 from alea.server import accounts, ratings
@@ -22,6 +22,7 @@ from alea.server.app import SESSION_COOKIE
 from alea.server.store import Store
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
@@ -30,9 +31,8 @@ SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     db = tmp_path_factory.mktemp("accounts") / "alea.db"
-    port = free_port()
-    with server(db, port, "--workers", "0"):
-        yield f"http://127.0.0.1:{port}", db
+    with serving(db, "--workers", "0") as url:
+        yield url, db
 
 
 def register_in(page: Any, name: str) -> None:
@@ -50,7 +50,12 @@ def test_a_player_registers_creates_a_game_and_continues_it_signed_in_elsewhere(
     page = laptop.new_page()
     page.goto(url + "/")
     register_in(page, "Livia")
-    assert page.locator("#nameRow").is_hidden()  # an account plays under its own name
+    expect(page.locator("#nameRow")).to_be_hidden()  # an account plays under its own name
+    # So too on a page opened signed in, whichever of the lobby's first answers comes first.
+    page.reload()
+    page.get_by_text("Signed in as").wait_for()
+    page.locator("#game option").first.wait_for(state="attached")  # the catalog is in
+    expect(page.locator("#nameRow")).to_be_hidden()
     cookie = next(c for c in laptop.cookies() if c["name"] == SESSION_COOKIE)
     assert cookie["httpOnly"] is True
     assert cookie["sameSite"] == "Lax"
@@ -82,7 +87,8 @@ def test_a_player_registers_creates_a_game_and_continues_it_signed_in_elsewhere(
     row.get_by_role("link", name="play").click()
     other.wait_for_selector("#board svg")
     other.wait_for_function("() => document.getElementById('connText').textContent === 'connected'")
-    assert other.locator("#turn").inner_text() != ""
+    # Connected comes before the first view: the turn line is drawn with the view.
+    expect(other.locator("#turn")).not_to_have_text("")
 
     other.goto(url + "/my")
     other.get_by_role("button", name="Sign out").click()
@@ -98,7 +104,7 @@ def test_names_from_players_are_shown_as_text_never_as_html(
     site: tuple[str, Path], browser: Any
 ) -> None:
     url, _db = site
-    port = int(url.rsplit(":", 1)[1])
+    port = port_of(url)
     trick = "<img src=x id=injected>"
     post(
         port,

@@ -12,28 +12,27 @@ from __future__ import annotations
 
 import json
 import os
-import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, free_port, post, server
+from server_helpers import (
+    CHROMIUM,
+    LAST_MOVE_MARKS,
+    SOME_MARKS,
+    click_choices_until,
+    port_of,
+    post,
+    wait_until,
+)
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SEATS = {"triumvirate": 3, "forum": 4, "hotre": 4}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("boards") / "alea.db"
-    port = free_port()
-    with server(db, port, "--workers", "1"):
-        yield f"http://127.0.0.1:{port}"
 
 
 def new_game(site: str, game: str, seed: int = 5) -> dict[str, Any]:
@@ -41,12 +40,13 @@ def new_game(site: str, game: str, seed: int = 5) -> dict[str, Any]:
     n = SEATS[game]
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (n - 1)
     made: dict[str, Any] = post(
-        int(site.rsplit(":", 1)[1]), "/api/games", {"game": game, "seed": seed, "seats": seats}
+        port_of(site), "/api/games", {"game": game, "seed": seed, "seats": seats}
     )
     return made
 
 
 def open_seat(browser: Any, site: str, made: dict[str, Any], width: int, height: int) -> Any:
+    """The seat's page, once it shows the game's first view."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(site + made["seats"][0]["link"])
     page.wait_for_selector("#board svg")
@@ -96,41 +96,31 @@ def test_a_phone_never_scrolls_sideways_and_the_board_fits(
     site: str, browser: Any, game: str
 ) -> None:
     page = open_seat(browser, site, new_game(site, game), 390, 844)
-    page.wait_for_timeout(300)
-    scroll, inner, svg_right, panel = page.evaluate(
+    # The player's own panel is drawn with the first view that lists something in it.
+    expect(page.locator("#youPanel"), "the player's own panel is not shown").to_be_visible()
+    scroll, inner, svg_right = page.evaluate(
         """() => [document.documentElement.scrollWidth, window.innerWidth,
-                  document.querySelector('#board svg').getBoundingClientRect().right,
-                  document.getElementById('youPanel').hidden]"""
+                  document.querySelector('#board svg').getBoundingClientRect().right]"""
     )
     assert scroll <= inner, f"the page is {scroll} px wide in a {inner} px window"
     assert svg_right <= inner, "the board runs off the right of the screen"
-    assert not panel, "the player's own panel is not shown"
     if game != "hotre":
         shoot(page, f"{game}-390x844.png")
     # Zoom in for detail: the board grows inside its frame, the page still does not scroll.
     page.click("#zoomIn")
-    grown = page.evaluate(
-        "() => document.querySelector('#board svg').getBoundingClientRect().width"
+    page.wait_for_function(
+        "(inner) => document.querySelector('#board svg').getBoundingClientRect().width > inner",
+        arg=inner,
     )
-    assert grown > inner
     assert page.evaluate("() => document.documentElement.scrollWidth") <= inner
     page.close()
 
 
 def test_the_last_moves_places_are_marked_after_a_move(site: str, browser: Any) -> None:
     page = open_seat(browser, site, new_game(site, "forum", seed=8), 1366, 768)
-    for _ in range(400):
-        if page.locator("#board [data-last-move]").count():
-            break
-        buttons = page.locator("#choices button:enabled")
-        if buttons.count():
-            buttons.first.click()
-        page.wait_for_timeout(40)
-    marked = page.evaluate(
-        "() => [...document.querySelectorAll('#board [data-last-move]')]"
-        ".map(e => e.getAttribute('data-place'))"
-    )
-    assert marked, "no place of the board was marked after moves were made"
+    # The seat plays (the bots too) until a move marks a place; past the deadline the test
+    # fails saying so.
+    click_choices_until([page], SOME_MARKS, "a move that marks a place of the board")
     page.close()
 
 
@@ -156,15 +146,16 @@ def _get(site: str, path: str) -> dict[str, Any]:
 def test_the_replay_marks_each_frames_last_move_and_shows_its_dice(site: str, browser: Any) -> None:
     seats = [{"kind": "bot", "agent": "random"}] * 3
     made = post(
-        int(site.rsplit(":", 1)[1]),
+        port_of(site),
         "/api/games",
         {"game": "triumvirate", "seed": 9, "seats": seats},
     )
     game_id = made["id"]
-    deadline = time.monotonic() + 120
-    while (summary := _get(site, f"/api/games/{game_id}"))["status"] != "finished":
-        assert time.monotonic() < deadline, f"the bots' game stalled at {summary['moves']} moves"
-        time.sleep(0.1)
+    summary = wait_until(
+        lambda: (s := _get(site, f"/api/games/{game_id}"))["status"] == "finished" and s,
+        "the bots to finish their game",
+        every=0.1,
+    )
     moves = summary["moves"]
     assert moves >= 30
     page = browser.new_page(viewport={"width": 1366, "height": 768})
@@ -185,10 +176,7 @@ def test_the_replay_marks_each_frames_last_move_and_shows_its_dice(site: str, br
         )
         k = int(page.locator("#pos").inner_text().split()[1])
         frame = _get(site, f"/api/games/{game_id}/frames/{k}")
-        marked = page.evaluate(
-            "() => [...document.querySelectorAll('#board [data-last-move]')]"
-            ".map((e) => e.getAttribute('data-place'))"
-        )
+        marked = page.evaluate(LAST_MOVE_MARKS)
         assert sorted(set(marked)) == sorted(set(frame["last_move"]))
         seen_marks += bool(marked)
         shown = page.evaluate(

@@ -14,7 +14,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from server_helpers import free_port, needs_postgres, post, server
+from server_helpers import click_a_choice, free_port, needs_postgres, post, server
 from websockets.sync.client import connect
 
 pytestmark = needs_postgres
@@ -37,14 +37,15 @@ def move(page: Any) -> int:
     """
     before = seq(page)
     for _ in range(20):
-        buttons = page.locator("#choices button:enabled")
-        if buttons.count():
-            buttons.first.click()
-        try:
-            page.wait_for_function(f"() => view && view.seq > {before}", timeout=1_000)
-            return seq(page)
-        except Exception:  # Playwright's timeout: a group opened, pick inside it next
-            continue
+        click_a_choice(page)
+        # A move comes back as a later view; a group opens in the list at once, to pick from.
+        page.wait_for_function(
+            f"() => (view && view.seq > {before})"
+            " || document.querySelector('#choices button:enabled') !== null",
+            timeout=60_000,
+        )
+        if (now := seq(page)) > before:
+            return now
     raise AssertionError("clicking the choices never made a move")
 
 

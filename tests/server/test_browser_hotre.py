@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import post
-from test_browser import site  # noqa: F401  (the module's server, shared)
+from server_helpers import click_choices_until, port_of, post
 
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
@@ -35,27 +34,19 @@ TEXT_SIZES = """() => [...document.querySelectorAll('#board svg text')].map((t) 
 })"""
 
 
+A_LAND_MARKED = "() => document.querySelector('#board path.land[data-last-move]') !== null"
+"""Holds while the board marks a land as the last move's."""
+
+
 def _shots() -> Path | None:
     folder = os.environ.get("ALEA_SCREENS")
     return Path(folder) if folder else None
 
 
-def _play_until_a_land_is_marked(page: Any) -> None:
-    """Click the seat's choices (bots play the others) until the last move marks a land."""
-    for _ in range(400):
-        if page.locator("#board [data-last-move]").count():
-            return
-        buttons = page.locator("#choices button:enabled")
-        if buttons.count():
-            buttons.first.click()
-        page.wait_for_timeout(40)
-    raise AssertionError("no move ever marked a land")
-
-
 @pytest.fixture(scope="module")
-def hotre_link(site: str) -> str:  # noqa: F811
+def hotre_link(site: str) -> str:
     made = post(
-        int(site.rsplit(":", 1)[1]),
+        port_of(site),
         "/api/games",
         {
             "game": "hotre",
@@ -74,15 +65,14 @@ def test_laptop_board_is_a_map_readable_without_zoom(
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(hotre_link)
     page.wait_for_selector("#board svg.hotre-board")
-    _play_until_a_land_is_marked(page)
-    page.wait_for_timeout(300)
+    # The seat plays (the bots too) until the last move marks a land; past the deadline the test
+    # fails saying so.
+    click_choices_until([page], A_LAND_MARKED, "a move that marks a land")
     lands = page.evaluate(
         "() => [...document.querySelectorAll('#board svg path.land[data-place]')]"
         ".map((p) => p.getAttribute('data-place'))"
     )
     assert sorted(lands) == sorted(ln.name for ln in BOARD.lands)
-    marked = page.locator("#board path.land[data-last-move], #board [data-last-move]").count()
-    assert marked > 0
     # The board scales with its viewBox: no fixed width, as wide as its frame.
     svg_width, frame_width, fixed = page.evaluate(
         """() => { const s = document.querySelector('#board svg');

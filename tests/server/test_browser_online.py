@@ -5,23 +5,19 @@ Each player is a browser context of its own (its own storage, as on another mach
 
 from __future__ import annotations
 
+import itertools
 import json
 import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import CHROMIUM, post
-from test_browser import site  # noqa: F401  (the module's server, shared)
+from server_helpers import CHROMIUM, click_a_choice, port_of, post, wait_until
 from test_server_undo import keeps_the_turn
 
 import alea
 from alea.core.fairness import chance_rng, secret_from_seed
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-
-
-def port_of(url: str) -> int:
-    return int(url.rsplit(":", 1)[1])
 
 
 def create(url: str, body: dict[str, Any]) -> Any:
@@ -34,30 +30,44 @@ def get(url: str, path: str) -> Any:
         return json.loads(r.read())
 
 
+def start_in_lobby(
+    page: Any, name: str, game: str, seats: list[str | None], players: int | None = None
+) -> None:
+    """Start a game from the lobby's form as ``name``: each seat's menu set to its entry of
+    ``seats`` (None leaves it as offered); the seat links are then shown."""
+    page.fill("#playerName", name)
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    for i, choice in enumerate(seats):
+        if choice is not None:
+            page.locator("#seats select").nth(i).select_option(choice)
+    page.click("#start")
+    page.locator("#links a.seatlink").first.wait_for()
+
+
 def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     host = host_ctx.new_page()
     host.goto(site + "/")
-    host.fill("#playerName", "Ann")
-    host.select_option("#game", "forum")
-    host.select_option("#players", "2")
-    host.locator("#seats select").nth(0).select_option("human")
-    host.locator("#seats select").nth(1).select_option("open")
-    host.click("#start")
-    host.locator("#links a.seatlink").first.wait_for()
+    start_in_lobby(host, "Ann", "forum", ["human", "open"], players=2)
     assert host.locator("#links a.seatlink").count() == 1  # no link for the open seat
+    game_id = host.locator("#links a.seatlink").first.get_attribute("href").split("/")[2]
+    game_id = game_id.split("#")[0]
     host.locator("#links a.seatlink").first.click()
     host.wait_for_selector("#board svg")
 
     guest = guest_ctx.new_page()
     guest.goto(site + "/")
     guest.fill("#playerName", "Bob")
-    join = guest.get_by_role("button", name="Join")
-    join.first.wait_for()
-    join.first.click()
+    # The lobby lists every game of this server: the row of this one is the one with its link.
+    row = f"tr:has(a[href='/watch/{game_id}'])"
+    join = guest.locator(f"#open {row}").get_by_role("button", name="Join")
+    join.wait_for()
+    join.click()
     guest.wait_for_url("**/play/**#*")
     guest.wait_for_selector("#board svg")
     guest.wait_for_function(
@@ -66,20 +76,22 @@ def test_two_newcomers_meet_in_the_lobby_and_one_joins_the_others_open_seat(
     # The game started for both: someone has a choice to make.
     for page in (host, guest):
         page.wait_for_function("() => !document.getElementById('turn').textContent.startsWith('…')")
-    game_id = guest.url.split("/play/")[1].split("#")[0]
+    assert guest.url.split("/play/")[1].split("#")[0] == game_id
     summary = get(site, f"/api/games/{game_id}")
     assert summary["status"] == "running"
     assert [s["player"] for s in summary["seats"]] == ["Ann", "Bob"]
-    # The lobby lists it as running now, with no seat left to join.
+    # The lobby lists it as running now, with no seat left to join (the open games are drawn
+    # before the running ones, from the same refresh).
     guest.goto(site + "/")
-    guest.locator("#running td").first.wait_for()
-    assert "Bob" in guest.locator("#running").inner_text()
-    assert guest.get_by_role("button", name="Join").count() == 0
+    running = guest.locator(f"#running {row}")
+    running.wait_for()
+    assert "Bob" in running.inner_text()
+    assert guest.locator(f"#open {row}").count() == 0
     host_ctx.close()
     guest_ctx.close()
 
 
-def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:  # noqa: F811
+def seat_pages(browser: Any, site: str, links: list[str]) -> list[Any]:
     """One page per seat link, each in a context of its own, its board drawn."""
     pages = []
     for link in links:
@@ -95,7 +107,7 @@ def close(pages: list[Any]) -> None:
         page.context.close()
 
 
-def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:  # noqa: F811
+def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "forum", "players": 2, "seed": 6, "seats": [{"kind": "human"}] * 2},
@@ -111,14 +123,14 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
     icon = pages[mover].evaluate("() => document.querySelector('link[rel=icon]').href")
     assert icon.startswith("data:image/svg+xml")
     # The mover plays until the turn passes: the other tab's title then starts with "Your turn".
-    for _ in range(200):
+
+    def passed() -> bool:
         if other.evaluate(titles).startswith("Your turn"):
-            break
-        buttons = pages[mover].locator("#choices button:enabled")
-        if buttons.count():
-            buttons.first.click()
-        pages[mover].wait_for_timeout(50)
-    assert other.evaluate(titles).startswith("Your turn")
+            return True
+        click_a_choice(pages[mover])
+        return False
+
+    wait_until(passed, "the other tab's title to say it is its turn")
     # The mover's page shows the views at its pace: the title changes once it shows the last.
     pages[mover].wait_for_function("() => !document.title.startsWith('Your turn')")
     assert other.evaluate("() => document.querySelector('link[rel=icon]').href") == icon
@@ -126,7 +138,7 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
     close(pages)
 
 
-def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # noqa: F811
+def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "hotre", "seed": 12, "seats": [{"kind": "bot", "agent": "random"}] * 4},
@@ -145,7 +157,7 @@ def test_a_spectator_sees_a_called_counter(site: str, browser: Any) -> None:  # 
 
 
 def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(
@@ -167,13 +179,13 @@ def test_a_chat_line_shows_as_text_on_the_other_screen_and_runs_nothing(
     assert other.locator("img").count() == 0
     # Stored, so the writer's box is emptied when the line comes back.
     pages[0].wait_for_function("() => document.getElementById('chatText').value === ''")
-    pages[1].wait_for_timeout(300)
+    pages[1].wait_for_timeout(300)  # a grace for a dialog that must never open: no event to wait on
     assert dialogs == []
     close(pages)
 
 
 def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the_rest(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(
@@ -186,23 +198,46 @@ def test_bot_moves_come_one_by_one_at_the_chosen_pace_and_fast_forward_shows_the
     )
     [page] = seat_pages(browser, site, [made["seats"][0]["link"]])
     page.select_option("#pace", "2000")
-    lines = "() => document.querySelectorAll('#log > *').length"
+    page.evaluate(WATCH_THE_PACE)
+    # Play until a gap between two views shown is measured and two more views wait their turn.
     ff = page.locator("#fastforward")
-    for _ in range(100):
-        buttons = page.locator("#choices button:enabled")
-        if buttons.count():
-            buttons.last.click()
-        if ff.is_enabled():  # bot moves are waiting to be shown
-            break
-        page.wait_for_timeout(100)
-    assert ff.is_enabled(), "the bots' moves never queued up"
-    shown = page.evaluate(lines)
-    page.wait_for_timeout(400)
-    assert page.evaluate(lines) == shown  # the next one waits its 2 seconds
+
+    def queued() -> bool:
+        if page.evaluate("() => window.paced.shown.length >= 2 && AleaPace.waiting() >= 2"):
+            return True
+        click_a_choice(page, "last")
+        return False
+
+    wait_until(queued, "the bots' moves to queue up")
     ff.click()
-    assert ff.is_disabled()
-    assert page.evaluate(lines) > shown
+    at_click = page.evaluate("() => window.paced.click")
+    gaps = [b - a for a, b in itertools.pairwise(at_click["shown"])]
+    assert gaps, "no two views were shown before fast-forward"
+    # Each view is noted once drawn, and drawing one takes its own while: three quarters of
+    # the pace still tell the chosen 2 seconds from every other pace offered (1 second at most).
+    assert min(gaps) >= 1500, f"views shown {gaps} ms apart at one every 2 seconds"
+    assert at_click["after"] > at_click["before"], "fast-forward showed nothing"
+    assert at_click["waiting"] == 0, "fast-forward left views waiting"
+    assert at_click["disabled"], "fast-forward stays on with nothing left to show"
     close([page])
+
+
+WATCH_THE_PACE = """() => {
+  const lines = () => document.querySelectorAll('#log > *').length;
+  const ff = document.getElementById('fastforward');
+  window.paced = { shown: [], click: null };
+  document.addEventListener('alea:view', () => window.paced.shown.push(performance.now()));
+  // Around the button's own handler: first (capturing, on the document), then after it.
+  document.addEventListener('click', (ev) => {
+    if (ev.target !== ff) return;
+    window.paced.click = { before: lines(), shown: window.paced.shown.slice() };
+  }, true);
+  ff.addEventListener('click', () => Object.assign(window.paced.click, {
+    after: lines(), waiting: AleaPace.waiting(), disabled: ff.disabled,
+  }));
+}"""
+"""A script: from now on, the page notes when each view is shown, and what fast-forward
+finds and leaves (log lines before and after, views waiting, whether it turned itself off)."""
 
 
 def first_decision(game: str, seed: int) -> Any:
@@ -217,7 +252,7 @@ def first_decision(game: str, seed: int) -> Any:
     return state
 
 
-def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:  # noqa: F811
+def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> None:
     made = create(
         site,
         {"game": "triumvirate", "seed": 3, "seats": [{"kind": "human"}] * 3},
@@ -246,7 +281,7 @@ def test_undo_restores_the_position_on_every_screen(site: str, browser: Any) -> 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
     width: int,
     height: int,
@@ -255,12 +290,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
     ctx = browser.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
     page.goto(site + "/")
-    page.fill("#playerName", "Ann")
-    page.select_option("#game", "triumvirate")
-    page.locator("#seats select").nth(1).select_option("open")
-    page.locator("#seats select").nth(2).select_option("bot:normal")
-    page.click("#start")
-    page.locator("#links a.seatlink").first.wait_for()
+    start_in_lobby(page, "Ann", "triumvirate", [None, "open", "bot:normal"])
     page.get_by_role("button", name="Join").first.wait_for()
     page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
     assert (tmp_path / "lobby.png").stat().st_size > 20_000
@@ -275,7 +305,7 @@ def test_my_games_lists_the_browsers_seats_and_whose_turn_it_is(
 
 
 def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
-    site: str,  # noqa: F811
+    site: str,
     browser: Any,
 ) -> None:
     made = create(
@@ -298,9 +328,23 @@ def test_a_clock_runs_out_a_bot_takes_over_and_the_player_takes_the_seat_back(
     )
     for page in pages:
         page.wait_for_function(stood_in, timeout=20_000)
-    late = next(i for i, p in enumerate(pages) if p.locator("#reclaim").count())
-    assert pages[1 - late].locator("#reclaim").count() == 0
-    pages[late].get_by_role("button", name="Take my seat back").click()
-    for page in pages:
-        page.wait_for_function(f"() => !({stood_in[6:]})")
+    # A page offers its seat back exactly when a bot stands in for its own seat (on a slow
+    # machine the other seat's clock may have run out as well).
+    offers = [page.evaluate(OFFERS_THE_SEAT_BACK) for page in pages]
+    assert all(mine == button for mine, button in offers), offers
+    assert any(mine for mine, _ in offers), "no page offers its seat back"
+
+    def all_back() -> bool:
+        for page in pages:
+            if page.evaluate(OFFERS_THE_SEAT_BACK)[1]:
+                page.get_by_role("button", name="Take my seat back").click()
+        return not any(page.evaluate(stood_in) for page in pages)
+
+    wait_until(all_back, "every seat to be taken back from its bot", every=0.2)
     close(pages)
+
+
+OFFERS_THE_SEAT_BACK = """() => [view.seats[view.seat].stand_in,
+                                 document.getElementById('reclaim') !== null]"""
+"""A script: whether a bot stands in for the page's seat, and whether the page offers it back
+(the clock panel is drawn from the same view)."""

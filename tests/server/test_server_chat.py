@@ -6,18 +6,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from server_helpers import TEST_LIMITS, client, new_game, next_view
+from server_helpers import TEST_LIMITS, client, new_game, next_of, next_view
 
 XSS = "<img src=x onerror=alert(1)>"
 
 
-def next_chat(ws: Any, limit: int = 200) -> dict[str, Any]:
+def next_chat(ws: Any) -> dict[str, Any]:
     """The next chat message or error (views are skipped)."""
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if msg["type"] in ("chat", "error"):
-            return msg  # type: ignore[no-any-return]
-    raise AssertionError("no chat message came")
+    return next_of(ws, ("chat", "error"), limit=200)
 
 
 def hello(ws: Any, token: str | None) -> dict[str, Any]:

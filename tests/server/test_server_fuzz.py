@@ -24,7 +24,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from server_helpers import free_port, server
+from server_helpers import connections, free_port, server, wait_until
 from websockets.sync.client import ClientConnection, connect
 
 from alea.games.hotre.board import BOARD
@@ -169,6 +169,16 @@ def frames_for(legal: list[dict[str, Any]], hand: list[int]) -> st.SearchStrateg
     )
 
 
+OVER_THE_NETWORK = settings(
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+    phases=[Phase.explicit, Phase.generate],  # shrinking over a network takes minutes
+)
+"""Hypothesis's settings for examples sent to the server: the same examples every run."""
+
+
 # -- the server and its games ---------------------------------------------------------------------
 
 
@@ -187,7 +197,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     db = tmp / "alea.db"
     log = tmp / "server.log"
     port = free_port()
-    with server(db, port, *OPEN, log=log):
+    with server(db, port, *OPEN, log=log) as proc:
         base = f"http://127.0.0.1:{port}"
         with httpx.Client(base_url=base, timeout=30) as http:
             conns: list[Seat] = []
@@ -211,7 +221,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             for seat in conns:
                 while seat.view["to_move"] < 0 and not seat.view["terminal"]:
                     seat.view = seat.next()
-            yield {"http": http, "db": db, "log": log, "conns": conns, "games": games}
+            yield {
+                "http": http,
+                "db": db,
+                "log": log,
+                "conns": conns,
+                "games": games,
+                "pid": proc.pid,
+            }
             for seat in conns:
                 seat.ws.close()
 
@@ -250,14 +267,7 @@ def test_no_websocket_frame_breaks_a_connection_or_moves_a_game(site: dict[str, 
     )
     sent = [0]
 
-    @settings(
-        max_examples=WS_EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=list(HealthCheck),
-        database=None,
-        phases=[Phase.explicit, Phase.generate],  # shrinking over a network takes minutes
-    )
+    @settings(OVER_THE_NETWORK, max_examples=WS_EXAMPLES)
     @given(batch)
     def run(frames: list[tuple[int, Any]]) -> None:
         counts = [0] * len(conns)
@@ -408,14 +418,7 @@ def test_no_http_request_gets_a_server_error_or_changes_state_when_refused(
     sent = [0]
     before = moves(site["db"], site["games"])
 
-    @settings(
-        max_examples=HTTP_EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=list(HealthCheck),
-        database=None,
-        phases=[Phase.explicit, Phase.generate],  # shrinking over a network takes minutes
-    )
+    @settings(OVER_THE_NETWORK, max_examples=HTTP_EXAMPLES)
     @given(
         st.lists(
             request(site["games"]), min_size=REQUESTS_PER_EXAMPLE, max_size=REQUESTS_PER_EXAMPLE
@@ -453,10 +456,10 @@ def test_no_http_request_gets_a_server_error_or_changes_state_when_refused(
 def test_clients_that_vanish_mid_message_leave_no_traceback(site: dict[str, Any]) -> None:
     """Connections that ask for views and drop without reading or closing cost no traceback."""
     import socket
-    import time
 
     port = site["http"].base_url.port
     game = site["games"][1]
+    held = connections(site["pid"], port)
     for _ in range(12):
         ws = connect(f"ws://127.0.0.1:{port}/ws/{game}", max_size=2**24)
         ws.send(json.dumps({"type": "hello"}))
@@ -464,7 +467,11 @@ def test_clients_that_vanish_mid_message_leave_no_traceback(site: dict[str, Any]
             ws.send(json.dumps({"type": "sync"}))
         ws.socket.shutdown(socket.SHUT_RDWR)
         ws.socket.close()
-    time.sleep(1.0)
+    # Once the server has let go of every dropped connection, it has logged what it had to say.
+    wait_until(
+        lambda: connections(site["pid"], port) <= held,
+        "the server to close the dropped connections",
+    )
     r = site["http"].get(f"/api/games/{game}")
     assert r.status_code == 200
     text = site["log"].read_text()

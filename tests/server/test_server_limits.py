@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import TEST_LIMITS, client, free_port, new_game, next_view, post, server
+from server_helpers import (
+    TEST_LIMITS,
+    client,
+    finished,
+    free_port,
+    new_game,
+    next_view,
+    post,
+    server,
+    wait_until,
+)
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
@@ -110,10 +120,7 @@ def test_a_chosen_seed_is_refused_for_a_game_with_a_human(tmp_path: Path) -> Non
             ids.append(r.json()["id"])
         records = []
         for gid in ids:
-            for _ in range(200):
-                if c.get(f"/api/games/{gid}").json()["status"] == "finished":
-                    break
-                time.sleep(0.05)
+            wait_until(lambda: finished(c, gid), f"the bots to finish game {gid}")  # noqa: B023
             records.append(c.get(f"/api/games/{gid}/record").json())
         # A fixed seed still plays the same game (bots alone, the lab, tests).
         assert records[0]["actions"] == records[1]["actions"]
@@ -271,10 +278,7 @@ def test_idle_games_expire_and_unused_rooms_leave_memory(tmp_path: Path) -> None
     with TestClient(app) as c:
         waiting = new_game(c, "forum", ["human", "human"], players=2)
         bots = new_game(c, "forum", ["random", "random"], players=2, options={"max_turns": 3})
-        for _ in range(200):
-            if c.get(f"/api/games/{bots['id']}").json()["status"] == "finished":
-                break
-            time.sleep(0.05)
+        wait_until(lambda: finished(c, bots["id"]), "the bots to finish their game")
         hub = app.state.hub
         expired, evicted = c.portal.call(hub.sweep)  # type: ignore[union-attr]
         assert expired == 1
@@ -324,11 +328,7 @@ def test_a_restart_loads_no_game_until_it_is_opened_but_bots_play_on(tmp_path: P
     app = create_app(f"sqlite:///{db}", workers=0, limits=TEST_LIMITS)
     with TestClient(app) as c:
         hub = app.state.hub
-        for _ in range(400):
-            if c.get("/api/games/botsalone").json()["status"] == "finished":
-                break
-            time.sleep(0.05)
-        assert c.get("/api/games/botsalone").json()["status"] == "finished"
+        wait_until(lambda: finished(c, "botsalone"), "the bots to finish their game on restart")
         assert "people" not in hub.rooms
         with c.websocket_connect("/ws/people") as ws:
             ws.send_json({"type": "hello"})

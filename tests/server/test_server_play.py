@@ -78,6 +78,8 @@ def test_bad_messages_get_errors_and_change_nothing(tmp_path: Path) -> None:
         with c.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": tokens[0]})
             view = next_view(ws)
+            while view["to_move"] < 0:  # the opening dice may still be rolling: let them settle
+                view = next_view(ws)
             seq = view["seq"]
             mover = view["to_move"]
             ws.send_text("{not json")

@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,13 @@ def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[int, int, subproces
         server(postgres_url, b, log=tmp_path / "b.log"),
     ):
         yield a, b, first
+
+
+@pytest.fixture
+def people(two: tuple[int, int, subprocess.Popen[bytes]]) -> tuple[int, int, dict[str, Any]]:
+    """The two servers' ports and a game of three people (seed 3) made through the first."""
+    a, b, _ = two
+    return a, b, game(a, ["human", "human", "human"], seed=3)
 
 
 def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
@@ -65,9 +72,24 @@ def views(ws: ClientConnection, until: float) -> Iterator[dict[str, Any]]:
     return messages(ws, until, "view", "error")
 
 
+def view_where(
+    ws: ClientConnection, test: Callable[[dict[str, Any]], Any], seconds: float = 30
+) -> dict[str, Any]:
+    """The first view (or error) ``ws`` receives that passes ``test``; past ``seconds`` the
+    test fails saying what the last message was."""
+    last = None
+    for last in views(ws, time.monotonic() + seconds):
+        if test(last):
+            return last
+    if last is not None and last["type"] == "view":
+        seats = [(s["kind"], s["stand_in"]) for s in last["seats"]]
+        last = {"seq": last["seq"], "status": last["status"], "seats (kind, stand-in)": seats}
+    raise AssertionError(f"no awaited view came in {seconds:g} s; the last message: {last}")
+
+
 def first_view(ws: ClientConnection, token: str | None = None) -> dict[str, Any]:
     ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
-    return next(views(ws, time.monotonic() + 30))
+    return view_where(ws, lambda _: True)
 
 
 def stored_moves(port: int, game_id: str) -> int:
@@ -82,16 +104,15 @@ def mover_token(port: int, made: dict[str, Any]) -> str:
     with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**24) as ws:
         view = first_view(ws)
         while view["to_move"] is None or view["to_move"] < 0:
-            view = next(views(ws, time.monotonic() + 30))
+            view = view_where(ws, lambda _: True)
     return str(next(s["token"] for s in made["seats"] if s["seat"] == view["to_move"]))
 
 
 @needs_postgres
 def test_a_move_made_through_one_process_is_seen_through_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     with (
         connect(f"ws://127.0.0.1:{a}/ws/{gid}", max_size=2**24) as player,
@@ -99,18 +120,15 @@ def test_a_move_made_through_one_process_is_seen_through_the_other(
     ):
         view = first_view(player, mover_token(a, made))
         if not view["legal"]:  # the opening dice may still be on their way
-            view = next(v for v in views(player, time.monotonic() + 30) if v["legal"])
+            view = view_where(player, lambda v: v["legal"])
         first_view(watcher)
         for _ in range(3):
             if not view["legal"]:
                 break
             player.send(json.dumps({"type": "act", "seq": view["seq"], "i": 0}))
-            view = next(v for v in views(player, time.monotonic() + 30) if v["seq"] > view["seq"])
-            seen = next(
-                (v for v in views(watcher, time.monotonic() + 30) if v["seq"] >= view["seq"]),
-                None,
-            )
-            assert seen is not None, "the other process never showed the move"
+            seq = view["seq"]
+            view = view_where(player, lambda v, seq=seq: v["seq"] > seq)
+            seen = view_where(watcher, lambda v, seq=view["seq"]: v["seq"] >= seq)
             assert seen["log"][-1] == view["log"][-1]
 
 
@@ -128,15 +146,28 @@ def test_two_processes_never_store_two_moves_at_one_position(
     ):
         view = first_view(one, token)
         if not view["legal"]:  # the opening dice may still be on their way
-            view = next(v for v in views(one, time.monotonic() + 30) if v["legal"])
+            view = view_where(one, lambda v: v["legal"])
         again = first_view(other, token)
         if again["seq"] < view["seq"]:
-            again = next(v for v in views(other, time.monotonic() + 30) if v["seq"] >= view["seq"])
+            again = view_where(other, lambda v: v["seq"] >= view["seq"])
         assert again["seq"] == view["seq"]
         last = len(view["legal"]) - 1
         for ws, i in ((one, 0), (other, last)):  # the same seat, the same position, at once
             ws.send(json.dumps({"type": "act", "seq": view["seq"], "i": i}))
-        heard = [list(views(ws, time.monotonic() + 5)) for ws in (one, other)]
+        # What each connection hears for five seconds at least, and until one of the two moves
+        # was refused and both saw the position move on (a minute at most).
+        heard: list[list[dict[str, Any]]] = [[], []]
+        least, most = time.monotonic() + 5, time.monotonic() + 60
+
+        def settled() -> bool:
+            moved_on = all(
+                any(m["seq"] > view["seq"] for m in h if m["type"] == "view") for h in heard
+            )
+            return moved_on and any(m["type"] == "error" for h in heard for m in h)
+
+        while time.monotonic() < least or (not settled() and time.monotonic() < most):
+            for h, ws in zip(heard, (one, other), strict=True):
+                h += views(ws, time.monotonic() + 0.2)
     refused = [
         m for msgs in heard for m in msgs if m["type"] == "error" and "out of date" in m["message"]
     ]
@@ -185,10 +216,9 @@ def socket(port: int, game_id: str) -> ClientConnection:
 
 @needs_postgres
 def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     token = made["seats"][0]["token"]
     with socket(a, gid) as player, socket(a, gid) as near, socket(b, gid) as far:
@@ -214,7 +244,7 @@ def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_othe
         far.send(json.dumps({"type": "chat", "text": "two"}))
         for ws in (player, near, far):
             seen: list[str] = []
-            for msg in messages(ws, time.monotonic() + 5, "chat"):
+            for msg in messages(ws, time.monotonic() + 30, "chat"):
                 seen += [x["text"] for x in msg["lines"]]
                 if {"one", "two"} <= set(seen):
                     break
@@ -238,39 +268,35 @@ def test_a_seat_taken_through_one_process_shows_on_the_other(
     with socket(b, gid) as far:
         assert first_view(far)["seats"][1]["open"] is True
         post(a, f"/api/games/{gid}/seats/1/join", {"name": "Bo"})
-        taken = next(v for v in views(far, time.monotonic() + 30) if not v["seats"][1]["open"])
+        taken = view_where(far, lambda v: not v["seats"][1]["open"])
         assert taken["seats"][1]["player"] == "Bo"
 
 
 @needs_postgres
 def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]],
+    people: tuple[int, int, dict[str, Any]],
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     token = made["seats"][2]["token"]
     with socket(b, gid) as player:
         assert first_view(player, token)["seat"] == 2
         post(a, f"/api/games/{gid}/seats/2/bot", {"agent": "random"}, {"x-alea-token": token})
-        handed = next(
-            v for v in views(player, time.monotonic() + 30) if v["seats"][2]["kind"] == "bot"
-        )
+        handed = view_where(player, lambda v: v["seats"][2]["kind"] == "bot")
         assert handed["seat"] is None, "the seat's link only watches once a bot has the seat"
         assert handed["legal"] == []
 
 
 @needs_postgres
 def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
-    two: tuple[int, int, subprocess.Popen[bytes]], postgres_url: str
+    people: tuple[int, int, dict[str, Any]], postgres_url: str
 ) -> None:
-    a, b, _ = two
-    made = game(a, ["human", "human", "human"], seed=3)
+    a, b, made = people
     gid = made["id"]
     with socket(a, gid) as player, socket(b, gid) as far:
         view = first_view(player, mover_token(a, made))
         if not view["legal"]:
-            view = next(v for v in views(player, time.monotonic() + 30) if v["legal"])
+            view = view_where(player, lambda v: v["legal"])
         first_view(far)
         rules = alea.load("triumvirate")
         state = rules.new_initial_state()
@@ -278,21 +304,19 @@ def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
             state.apply_action(rules.action_from_json(action))
         pick = keeps_the_turn(state)
         player.send(json.dumps({"type": "act", "seq": view["seq"], "i": pick}))
-        moved = next(v for v in views(player, time.monotonic() + 30) if v["seq"] > view["seq"])
+        moved = view_where(player, lambda v: v["seq"] > view["seq"])
         assert moved["undo"] is True
-        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] == moved["seq"])
+        assert view_where(far, lambda v: v["seq"] == moved["seq"])
         player.send(json.dumps({"type": "undo"}))
         note = "took back a move: " + view["legal"][pick]["text"]
         chat_line(far, note)
         # Another move in its place, at once: the other process shows it, not the one undone.
         other = next(c for c in view["legal"] if c["i"] != pick)
         player.send(json.dumps({"type": "act", "seq": view["seq"], "i": other["i"]}))
-        after = next(  # the dice after it rolled: a player's turn again
-            v
-            for v in views(player, time.monotonic() + 30)
-            if v["seq"] > view["seq"] and v["to_move"] >= 0
+        after = view_where(  # the dice after it rolled: a player's turn again
+            player, lambda v: v["seq"] > view["seq"] and v["to_move"] >= 0
         )
-        assert next(v for v in views(far, time.monotonic() + 30) if v["seq"] >= after["seq"])
+        assert view_where(far, lambda v: v["seq"] >= after["seq"])
         # The room the other process holds is the first process's, move for move.
         with socket(a, gid) as near, socket(b, gid) as again:
             here, there = first_view(near), first_view(again)
@@ -324,15 +348,16 @@ def test_a_clock_running_out_and_a_seat_taken_back_show_on_both_processes(
         first_view(player, made["seats"][0]["token"])
         first_view(far)
         for ws in (player, far):
-            late = next(v for v in views(ws, time.monotonic() + 60) if v["seats"][0]["stand_in"])
+            late = view_where(ws, lambda v: v["seats"][0]["stand_in"], seconds=60)
             assert late["clock"]["left"][0] == 0
         player.send(json.dumps({"type": "reclaim"}))
         for ws in (player, far):
-            back = next(
-                v
-                for v in views(ws, time.monotonic() + 30)
-                if v["type"] == "error"
-                or (v["seats"][0]["kind"] == "human" and v["clock"]["left"][0] > 50)
+            back = view_where(
+                ws,
+                lambda v: (
+                    v["type"] == "error"
+                    or (v["seats"][0]["kind"] == "human" and v["clock"]["left"][0] > 50)
+                ),
             )
             assert back["type"] == "view", back  # with the time of a move to go on with
             assert not back["seats"][0]["stand_in"]

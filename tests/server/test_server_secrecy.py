@@ -7,19 +7,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server_helpers import client, merge_log, new_game
+from server_helpers import client, merge_log, new_game, views_until
 
 import alea
 from alea.core.record import GameRecord
-
-
-def read_until(ws: Any, seq: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
-    while True:
-        msg = ws.receive_json()
-        assert msg["type"] == "view", msg
-        inbox.append(msg)
-        if msg["seq"] >= seq:
-            return msg  # type: ignore[no-any-return]
 
 
 def test_every_message_shows_only_the_seats_own_observation(tmp_path: Path) -> None:
@@ -36,10 +27,10 @@ def test_every_message_shows_only_the_seats_own_observation(tmp_path: Path) -> N
                 if i < 4:
                     hello["token"] = made["seats"][i]["token"]
                 ws.send_json(hello)
-            views = [read_until(ws, 0, inboxes[i]) for i, ws in enumerate(conns)]
+            views = [views_until(ws, 0, inboxes[i]) for i, ws in enumerate(conns)]
             seq = max(v["seq"] for v in views)
             views = [
-                v if v["seq"] >= seq else read_until(ws, seq, inboxes[i])
+                v if v["seq"] >= seq else views_until(ws, seq, inboxes[i])
                 for i, (ws, v) in enumerate(zip(conns, views, strict=True))
             ]
             while not views[4]["terminal"]:
@@ -50,13 +41,13 @@ def test_every_message_shows_only_the_seats_own_observation(tmp_path: Path) -> N
                     {"type": "act", "seq": view["seq"], "i": rng.randrange(len(view["legal"]))}
                 )
                 # The mover's connection shows where the game stops next; the rest follow.
-                nxt = read_until(conns[mover], view["seq"] + 1, inboxes[mover])
+                nxt = views_until(conns[mover], view["seq"] + 1, inboxes[mover])
                 while not nxt["terminal"] and nxt["seats"][nxt["to_move"]]["kind"] != "human":
-                    nxt = read_until(conns[mover], nxt["seq"] + 1, inboxes[mover])
+                    nxt = views_until(conns[mover], nxt["seq"] + 1, inboxes[mover])
                 views[mover] = nxt
                 for i, ws in enumerate(conns):
                     if i != mover:
-                        views[i] = read_until(ws, nxt["seq"], inboxes[i])
+                        views[i] = views_until(ws, nxt["seq"], inboxes[i])
         finally:
             for s in sockets:
                 s.__exit__(None, None, None)

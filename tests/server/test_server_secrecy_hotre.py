@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import client, merge_log, new_game
+from server_helpers import client, merge_log, new_game, views_until
 
 import alea
 from alea.agents import make
@@ -34,20 +34,10 @@ TITLES = frozenset(c.title for c in DECK)
 CARD_ID = re.compile(r'data-card="(\d+)"')
 
 
-def read_until(ws: Any, seq: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
-    """Views from ``ws`` (kept in ``inbox``) up to the first at ``seq`` or later."""
-    while True:
-        msg = ws.receive_json()
-        assert msg["type"] == "view", msg
-        inbox.append(msg)
-        if msg["seq"] >= seq:
-            return msg  # type: ignore[no-any-return]
-
-
 def read_to_decision(ws: Any, after: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
     """Views up to the first past move ``after`` where a seat must decide (or the end)."""
     while True:
-        msg = read_until(ws, after + 1, inbox)
+        msg = views_until(ws, after + 1, inbox)
         if msg["terminal"] or msg["to_move"] >= 0:
             return msg
         after = msg["seq"]
@@ -85,10 +75,10 @@ def play_over_websockets(
                     hello["token"] = made["seats"][i]["token"]
                 ws.send_json(hello)
             watch = conns[players]
-            view = read_until(watch, 0, inboxes[players])
+            view = views_until(watch, 0, inboxes[players])
             if not (view["terminal"] or view["to_move"] >= 0):
                 view = read_to_decision(watch, view["seq"], inboxes[players])
-            views = [read_until(ws, view["seq"], inboxes[i]) for i, ws in enumerate(conns[:-1])]
+            views = [views_until(ws, view["seq"], inboxes[i]) for i, ws in enumerate(conns[:-1])]
             views.append(view)
             frames_checked = False
             while not view["terminal"]:
@@ -104,7 +94,7 @@ def play_over_websockets(
                 mirror.apply_action(action)
                 view = read_to_decision(watch, mine["seq"], inboxes[players])
                 for p in range(players):
-                    views[p] = read_until(conns[p], view["seq"], inboxes[p])
+                    views[p] = views_until(conns[p], view["seq"], inboxes[p])
                     assert views[p]["seq"] == view["seq"]
                 views[players] = view
                 if not frames_checked and view["seq"] > 200:

@@ -194,18 +194,20 @@ async function importRecord(ev) {
 }
 
 (async function main() {
+  // What needs no catalog is set up at once: a name typed, or the account read, while the
+  // catalog is on its way is neither overwritten nor missed.
+  $("playerName").value = localStorage.getItem("alea-name") || "";
+  $("playerName").addEventListener("change", () => localStorage.setItem("alea-name", playerName()));
+  document.addEventListener("alea:account", (ev) => {
+    $("nameRow").hidden = Boolean(ev.detail.name);
+    if (catalog) refresh();
+  });
   catalog = await api("GET", "/api/catalog");
   $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.id }, g.title || g.id)));
   $("game").addEventListener("change", drawPlayers);
   $("players").addEventListener("change", drawSeats);
   $("start").addEventListener("click", create);
-  $("playerName").value = localStorage.getItem("alea-name") || "";
-  $("playerName").addEventListener("change", () => localStorage.setItem("alea-name", playerName()));
   $("import").addEventListener("change", importRecord);
-  document.addEventListener("alea:account", (ev) => {
-    $("nameRow").hidden = Boolean(ev.detail.name);
-    if (catalog) refresh();
-  });
   drawPlayers();
   refresh();
   setInterval(refresh, 10000);
