@@ -445,3 +445,20 @@ def test_a_peer_that_is_not_an_origin_is_refused_saying_why(
     with pytest.raises(ValueError, match=words) as refused:
         create_app(f"sqlite:///{tmp_path / 'r.db'}", workers=0, peers=[peer])
     assert "--peer" in str(refused.value)
+
+
+def test_a_game_another_process_finished_keeps_its_seats_and_status(tmp_path: Path) -> None:
+    """A process whose room is behind cannot hand a seat back in, or reopen, a finished game."""
+    url = f"sqlite:///{tmp_path / 'two.db'}"
+    one, two = Store(url), Store(url)
+    seats = [{"name": n, "kind": "bot", "agent": "heuristic"} for n in ("Aemilii", "Cornelii")]
+    one.create_game("g1", "forum", {"players": 2}, seats, None, "1", {}, "h")
+    live = [dict(s) for s in seats]
+    live[0] = {"name": "Aemilii", "kind": "human"}
+    assert two.set_seats("g1", live, "running")  # while the game runs, the change is stored
+    one.append("g1", 1, [{"kind": "pass"}], "finished", {"returns": [1.0, 0.0]})
+    assert not two.set_seats("g1", seats, "running")  # the other process is behind: refused
+    row = one.get("g1")
+    assert row is not None
+    assert row.status == "finished"
+    assert row.seats[0]["kind"] == "human"

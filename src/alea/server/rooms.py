@@ -591,7 +591,8 @@ class Hub:
             seats = [dict(s) for s in room.seats]
             back = {k: v for k, v in seats[seat].items() if k not in ("agent", "stand_in")}
             seats[seat] = {**back, "kind": "human"}
-            await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status)
+            if not await asyncio.to_thread(self.store.set_seats, room.id, seats, room.status):
+                return "the game is over: another server finished it"
             room.seats = seats
             self.clocks.grace(room, seat)
         await self.changed(room)

@@ -412,15 +412,23 @@ class Store:
             )
             self.notify(conn, [game_id], "undo")
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
-        """Replace a game's seat list (a seat handed to a bot) and status."""
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> bool:
+        """Replace an unfinished game's seat list (a seat handed to a bot) and status.
+
+        Returns False, and changes nothing, when the stored game is no longer open or running:
+        another process may have finished it, and a finished game's seats never change.
+        """
+        c = games_table.c
         with self.engine.begin() as conn:
-            conn.execute(
+            done = conn.execute(
                 games_table.update()
-                .where(games_table.c.id == game_id)
+                .where(c.id == game_id, c.status.in_(("open", "running")))
                 .values(seats=json.dumps(seats), status=status, updated=_now())
             )
+            if done.rowcount == 0:
+                return False
             self.notify(conn, [game_id])
+        return True
 
     def set_clock(self, game_id: str, clock: dict[str, Any], deadline: float | None) -> None:
         """Store a game's clocks and the moment the running one runs out (wall time)."""
