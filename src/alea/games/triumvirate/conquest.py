@@ -17,11 +17,6 @@ def may_collect(s: TriumviratePosition, p: int) -> bool:
     return s.leader[p] in s.game.zones[p] and s.conquests[p] < s.game.opts.max_conquests
 
 
-def may_parade(s: TriumviratePosition, p: int) -> bool:
-    """TRI-5.3: in Rome, with a conquest to parade."""
-    return s.leader[p] == ROME and s.conquests[p] > 0
-
-
 def collect(s: TriumviratePosition, a: Decide) -> None:
     """TRI-5.1: instead of moving his leader, he takes a conquest token (Crassus two)."""
     p = s.player

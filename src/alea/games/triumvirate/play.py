@@ -17,7 +17,7 @@ from alea.games.triumvirate.acquire import resolve_woo
 from alea.games.triumvirate.actions import Clash, Decide, FirstPlayer, March, Move, Roll
 from alea.games.triumvirate.board import FORCES
 from alea.games.triumvirate.combat import battle_table, clash, start_battles
-from alea.games.triumvirate.conquest import collect, may_collect, may_parade, parade
+from alea.games.triumvirate.conquest import collect, may_collect, parade
 from alea.games.triumvirate.constants import (
     BATTLE,
     DECIDE,
@@ -27,6 +27,7 @@ from alea.games.triumvirate.constants import (
     MOVE_ROLL,
     OVER,
     ROLLS,
+    ROME,
     SETUP,
     WOO,
     WOO_ROLL,
@@ -47,7 +48,7 @@ def legal_actions(s: TriumviratePosition) -> list[Action]:
         if not s.civil_war:
             if may_collect(s, p):
                 out.append(DECIDE[p, "collect"])
-            if may_parade(s, p):
+            if s.leader[p] == ROME and s.conquests[p] > 0:  # TRI-5.3
                 out.append(DECIDE[p, "parade"])
         return out
     if stage == WOO:
