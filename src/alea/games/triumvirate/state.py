@@ -51,14 +51,12 @@ __all__ = [
 
 
 class TriumvirateState(TriumviratePosition):
-    """A position of The First Triumvirate with the game contract bound to its rules.
-
-    Each method below is a function of its rule area taking the position first, so a call costs
-    no more than a method of one large class.
-    """
+    """A Triumvirate position that answers the game contract through its rule modules."""
 
     __slots__ = ()
 
+    # Plain functions of the rule modules, bound as methods: the position is their first
+    # argument, and a bound function is called as fast as a method written in the class.
     # the contract: decisions, chance and their effect (TRI-3)
     legal_actions = play.legal_actions
     chance_outcomes = play.chance_outcomes
