@@ -11,16 +11,8 @@ import pytest
 import alea
 from alea.cli import main
 from alea.lab import LabError
-from alea.lab.tune import (
-    REFUSED,
-    STUDY,
-    Param,
-    _sampler,
-    _suggest,
-    default_space,
-    parse_params,
-    tune,
-)
+from alea.lab.tune import REFUSED, STUDY, _sampler, _suggest, tune
+from alea.lab.tune_space import Param, default_space, parse_params
 
 SPACE = [
     Param("rome_turns_to_win", low=2, high=5),

@@ -215,8 +215,9 @@ def cmd_sweep(
 def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: ParseOptions) -> int:
     """``alea lab tune GAME``: search option values for the fairest variant, then confirm it."""
     _need_lab()
-    from alea.lab.tune import parse_params, tune
+    from alea.lab.tune import tune
     from alea.lab.tune_report import write_tune_report
+    from alea.lab.tune_space import parse_params
 
     folder = Path(ns.out)
     space = parse_params(ns.game, ns.param)

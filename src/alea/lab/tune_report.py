@@ -7,11 +7,12 @@ from pathlib import Path
 
 from alea.lab.html import Figures, Section, ci, page, paragraph, pct, pvalue, table
 from alea.lab.report import COLOURS, Report, _bars, new_figure
-from alea.lab.tune import TuneResult, _text
+from alea.lab.tune import TuneResult
+from alea.lab.tune_space import value_text
 
 
 def _params(params: dict[str, object]) -> str:
-    return ", ".join(f"{k}={_text(v)}" for k, v in params.items())
+    return ", ".join(f"{k}={value_text(v)}" for k, v in params.items())
 
 
 def trials_section(result: TuneResult, figures: Figures) -> Section:
@@ -35,13 +36,13 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
         if t.refused:
             shares = ["—"] * len(result.seat_names)
             rows.append(
-                [t.number, *[_text(t.params.get(n)) for n in names], *shares, "—", "refused"]
+                [t.number, *[value_text(t.params.get(n)) for n in names], *shares, "—", "refused"]
             )
             continue
         rows.append(
             [
                 t.number,
-                *[_text(t.params.get(n)) for n in names],
+                *[value_text(t.params.get(n)) for n in names],
                 *[pct(s) for s in t.score.shares],
                 pct(t.score.no_winner),
                 f"{t.score.value:.3f}",
@@ -53,7 +54,7 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
         caption="Trials, fairest first (each on the same seeds)",
     )
     space = ", ".join(p.describe() for p in result.space)
-    fixed = ", ".join(f"{k}={_text(v)}" for k, v in result.base.items()) or "none"
+    fixed = ", ".join(f"{k}={value_text(v)}" for k, v in result.base.items()) or "none"
     body += paragraph(
         f"Searched: {space}. Fixed options: {fixed}. Trial 0 is the starting point when it lies "
         "inside the searched ranges. Shares within a trial are noisy (a trial plays few games); "

@@ -12,12 +12,12 @@ import random
 from typing import Any
 
 import numpy as np
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from alea.core.game import Game, State
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
-from alea.rl.picture import RENDER_MODES, ansi_text, check_render, rgb_picture
+from alea.rl.picture import RENDER_MODES, check_render, render_for
 from alea.rl.rewards import check_scheme, final_rewards
 from alea.rl.spaces import (
     Viewer,
@@ -176,13 +176,12 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """Text (``"ansi"``) or a picture (``"rgb_array"``) of the position."""
-        if self.render_mode is None:
-            logger.warn("render() was called with no render_mode set; nothing drawn")
-            return None
-        if self.render_mode == "ansi":
-            return ansi_text(self.game_state, self.render_seat)
-        return rgb_picture(
-            self.game_state, self.render_seat, self.codec.observations, self.render_backend
+        return render_for(
+            self.render_mode,
+            self.game_state,
+            self.render_seat,
+            self.codec.observations,
+            self.render_backend,
         )
 
     def close(self) -> None:

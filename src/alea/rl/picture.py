@@ -13,6 +13,7 @@ import io
 from typing import Final
 
 import numpy as np
+from gymnasium import logger
 from rich.console import Console
 
 from alea.core.game import State
@@ -56,6 +57,18 @@ def rasterise_svg(svg: str) -> RgbArray:
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
     with image.open(io.BytesIO(png)) as im:
         return np.asarray(im.convert("RGB"), dtype=np.uint8).copy()
+
+
+def render_for(
+    mode: str | None, state: State, seat: int | None, encoder: ObservationEncoder, backend: str
+) -> str | RgbArray | None:
+    """What an environment's ``render()`` returns in ``mode`` (a warning and None for no mode)."""
+    if mode is None:
+        logger.warn("render() was called with no render_mode set; nothing drawn")
+        return None
+    if mode == "ansi":
+        return ansi_text(state, seat)
+    return rgb_picture(state, seat, encoder, backend)
 
 
 def rgb_picture(

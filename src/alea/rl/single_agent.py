@@ -14,14 +14,13 @@ from typing import Any, Final
 
 import gymnasium
 import numpy as np
-from gymnasium import logger
 
 from alea.agents import parse_spec
 from alea.core.agent import Agent
 from alea.core.game import Game, State
 from alea.core.rng import derive_seed
 from alea.rl.codecs import GameCodec, IllegalIndexError, codec_for
-from alea.rl.picture import RENDER_MODES, ansi_text, check_render, rgb_picture
+from alea.rl.picture import RENDER_MODES, check_render, render_for
 from alea.rl.rewards import check_scheme, final_rewards
 from alea.rl.spaces import (
     Viewer,
@@ -207,12 +206,13 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """Text or a picture of the position as the learner sees it."""
-        if self.render_mode is None:
-            logger.warn("render() was called with no render_mode set; nothing drawn")
-            return None
-        if self.render_mode == "ansi":
-            return ansi_text(self.game_state, self.seat)
-        return rgb_picture(self.game_state, self.seat, self.codec.observations, self.render_backend)
+        return render_for(
+            self.render_mode,
+            self.game_state,
+            self.seat,
+            self.codec.observations,
+            self.render_backend,
+        )
 
 
 def gym_env(

@@ -20,7 +20,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, func, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, digest, games_table, metadata, new_token
+from alea.server.store import Store, digest, game_key, games_table, metadata, new_token
 
 NAME_MIN, NAME_MAX = 3, 24
 """Shortest and longest account name, in characters."""
@@ -53,7 +53,7 @@ sessions_table = Table(
 account_seats_table = Table(
     "account_seats",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
     Column("token", String(64), nullable=False),

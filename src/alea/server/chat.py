@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, func, select
+from sqlalchemy import Column, DateTime, Integer, String, Table, Text, func, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, metadata
+from alea.server.store import Store, game_key, metadata
 
 MAX_CHAT = 500
 """Longest chat line, in characters."""
@@ -24,7 +24,7 @@ CHAT_TAIL = 100
 chat_table = Table(
     "chat",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_key(),
     Column("n", Integer, primary_key=True),
     Column("at", DateTime(timezone=True), nullable=False),
     Column("seat", Integer, nullable=True),

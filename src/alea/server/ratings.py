@@ -24,10 +24,10 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Boolean, Column, DateTime, Float, ForeignKey, Integer, String, Table, select
+from sqlalchemy import Boolean, Column, DateTime, Float, Integer, String, Table, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, games_table, metadata
+from alea.server.store import Store, game_key, games_table, metadata
 
 log = logging.getLogger("alea.server")
 
@@ -55,7 +55,7 @@ ratings_table = Table(
 rated_games_table = Table(
     "rated_games",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_key(),
     Column("rated", Boolean, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )

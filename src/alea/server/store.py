@@ -42,6 +42,12 @@ log = logging.getLogger("alea.server")
 
 metadata = MetaData()
 
+
+def game_key() -> Column[str]:
+    """The ``game_id`` column that keys a table's rows by game (part of its primary key)."""
+    return Column("game_id", String(32), ForeignKey("games.id"), primary_key=True)
+
+
 games_table = Table(
     "games",
     metadata,
@@ -67,7 +73,7 @@ games_table = Table(
 seat_tokens_table = Table(
     "seat_tokens",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False, unique=True),
 )
@@ -75,7 +81,7 @@ seat_tokens_table = Table(
 actions_table = Table(
     "actions",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_key(),
     Column("seq", Integer, primary_key=True),
     Column("action", Text, nullable=False),
 )

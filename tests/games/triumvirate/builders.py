@@ -121,7 +121,7 @@ def position(
     if popularity is not None:
         state.popularity[:] = list(popularity)
     if streak is not None:
-        state.streak[:] = list(streak)
+        state.rome_turns[:] = list(streak)
     check_invariants(state)
     return state
 

@@ -8,6 +8,7 @@ from triumvirate_seats import CAESAR, CRASSUS, POMPEY, ROME
 
 from alea.games.triumvirate.actions import Clash, Decide, March, Move, Roll
 from alea.games.triumvirate.board import BOARD
+from alea.games.triumvirate.leaders import kill
 from alea.games.triumvirate.state import LEADER, WOO, WOO_ROLL, TriumvirateState
 
 R, NEXT_TO_R = hx("14,2"), hx("13,2")
@@ -294,7 +295,7 @@ def test_a_fallen_leaders_troops_turn_roman_only_as_far_as_the_grey_counters_go(
         leaders={POMPEY: hx("Messana")},
     )
     assert state.troops[ROME] == 12
-    state._kill(POMPEY)  # TRI-7.4, as after a lost battle
+    kill(state, POMPEY)  # TRI-7.4, as after a lost battle
     # Three grey counters were left: one for Capua, two for Aquileia, none for Gades.
     assert (state.owner[near], state.count[near]) == (ROME, 1)
     assert (state.owner[middle], state.count[middle]) == (ROME, 2)
@@ -313,7 +314,7 @@ def test_a_stack_short_of_grey_counters_keeps_what_there_is() -> None:
         troops={**romans, first: (POMPEY, 3), second: (POMPEY, 4)},
         leaders={POMPEY: hx("Messana")},
     )
-    state._kill(POMPEY)
+    kill(state, POMPEY)
     assert (state.owner[first], state.count[first]) == (ROME, 2)
     assert (state.owner[second], state.count[second]) == (-1, 0)
     assert state.troops[ROME] == 15
@@ -327,7 +328,7 @@ def test_equally_near_stacks_take_the_grey_counters_north_first_then_west() -> N
     romans = {hx(f"{col},0"): (ROME, 4) for col in (16, 17, 18)}
     romans[hx("19,0")] = (ROME, 2)  # 14 Roman troops: one grey counter left
     state = position(CAESAR, troops={**romans, b: (CAESAR, 1), a: (CAESAR, 1)})
-    state._kill(CAESAR)
+    kill(state, CAESAR)
     assert (state.owner[a], state.owner[b]) == (ROME, -1)
     assert state.troops[ROME] == 15
     check_invariants(state)

@@ -171,7 +171,7 @@ def test_battles_are_fought_one_hex_at_a_time_the_leaders_last() -> None:
     )
     apply(state, Decide(CAESAR, "roll"), Roll(6, 3))
     apply(state, Move(CAESAR, C, N1), Move(CAESAR, C, D), March(CAESAR, N1))
-    assert state.mp == 0  # he joined the battle and stopped
+    assert state.moves_left == 0  # he joined the battle and stopped
     apply(state, Decide(CAESAR, "end"))
     assert state.battle is not None
     assert (state.battle[0], state.battle[2]) == (D, 0)
@@ -194,7 +194,7 @@ def test_a_lone_leader_may_not_enter_enemy_player_troops() -> None:
     apply(state, Move(CAESAR, D, C))
     assert March(CAESAR, C) in state.legal_actions()
     apply(state, March(CAESAR, C))
-    assert (state.leader[CAESAR], state.mp) == (C, 0)
+    assert (state.leader[CAESAR], state.moves_left) == (C, 0)
     assert not any(isinstance(a, March) for a in state.legal_actions())
     with pytest.raises(alea.IllegalActionError):
         state.apply_action(March(CAESAR, B))
@@ -212,7 +212,7 @@ def test_a_leader_who_joined_a_battle_is_held_there_by_tri_7_1() -> None:
 def test_a_leader_among_romans_joins_when_his_troops_attack_them() -> None:
     state = position(CAESAR, troops={C: (ROME, 1), D: (CAESAR, 1)}, leaders={CAESAR: B})
     apply(state, Decide(CAESAR, "roll"), Roll(6, 4), March(CAESAR, C))
-    assert state.mp == 3  # entering Romans alone is no battle
+    assert state.moves_left == 3  # entering Romans alone is no battle
     apply(state, Move(CAESAR, D, C))
     refused(state, March(CAESAR, B), "TRI-7.1")
     apply(state, Decide(CAESAR, "end"))

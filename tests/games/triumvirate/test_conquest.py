@@ -41,7 +41,7 @@ def test_collecting_replaces_the_leaders_move_not_the_troops() -> None:
     bibracte = hx("Bibracte")
     apply(state, Decide(CAESAR, "collect"))
     assert state.stage == MOVE
-    assert state.mp == 0
+    assert state.moves_left == 0
     assert not any(isinstance(a, March) for a in state.legal_actions())
     refused(state, March(CAESAR, hx("Alesia")), "TRI-4.1")
     apply(state, Move(CAESAR, bibracte, hx("Alesia")))
@@ -127,7 +127,7 @@ def test_a_triumph_turns_conquests_into_popularity() -> None:
     assert state.conquests == [1, 0, 0]
     assert state.popularity == [0, 5, 0]
     # the triumph replaced the leader's move
-    assert state.mp == 0
+    assert state.moves_left == 0
     refused(state, March(CAESAR, hx("Capua")), "TRI-4.1")
     # popularity is public and kept for the rest of the game
     for viewer in (None, CRASSUS, CAESAR, POMPEY):

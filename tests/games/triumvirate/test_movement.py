@@ -24,12 +24,12 @@ def test_the_leader_moves_up_to_the_die_one_neighbour_at_a_time() -> None:
     apply(state, Decide(CAESAR, "roll"))
     assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 6] * 6)
     apply(state, Roll(6, 3))
-    assert state.mp == 3
+    assert state.moves_left == 3
     refused(state, March(CAESAR, C), "TRI-4.1")  # two hexes away
     apply(state, March(CAESAR, B))
-    assert (state.leader[CAESAR], state.mp) == (B, 2)
+    assert (state.leader[CAESAR], state.moves_left) == (B, 2)
     apply(state, March(CAESAR, C), March(CAESAR, D))
-    assert (state.leader[CAESAR], state.mp) == (D, 0)
+    assert (state.leader[CAESAR], state.moves_left) == (D, 0)
     assert not any(isinstance(a, March) for a in state.legal_actions())
     refused(state, March(CAESAR, E), "TRI-4.1")
 
@@ -38,7 +38,7 @@ def test_the_leader_moves_up_to_the_die_one_neighbour_at_a_time() -> None:
 def test_a_leader_may_use_fewer_steps_than_rolled_and_double_back() -> None:
     state = position(CAESAR, leaders={CAESAR: A})
     apply(state, Decide(CAESAR, "roll"), Roll(6, 4), March(CAESAR, B), March(CAESAR, A))
-    assert (state.leader[CAESAR], state.mp) == (A, 2)
+    assert (state.leader[CAESAR], state.moves_left) == (A, 2)
     apply(state, Decide(CAESAR, "end"))
     assert state.leader[CAESAR] == A
 
@@ -48,7 +48,7 @@ def test_a_leader_who_does_not_roll_stays_but_his_troops_still_move() -> None:
     state = position(CAESAR, troops={B: (CAESAR, 1)}, leaders={CAESAR: A})
     apply(state, Decide(CAESAR, "stay"))
     assert state.stage == MOVE
-    assert state.mp == 0
+    assert state.moves_left == 0
     refused(state, March(CAESAR, B), "TRI-4.1")
     apply(state, Move(CAESAR, B, C))
     assert state.leader[CAESAR] == A
@@ -61,7 +61,7 @@ def test_the_move_die_option_sets_the_die() -> None:
     assert [a for a, _ in state.chance_outcomes()] == [Roll(4, v) for v in range(1, 5)]
     refused(state, Roll(6, 5), "TRI-3.3")
     apply(state, Roll(4, 4))
-    assert state.mp == 4
+    assert state.moves_left == 4
 
 
 # -- TRI-4.2 troops ---------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_unused_moves_are_lost_when_the_player_ends() -> None:
     end_turn(state)
     end_turn(state)
     assert state.current_player() == CAESAR
-    assert state.mp == 0
+    assert state.moves_left == 0
     apply(state, Decide(CAESAR, "stay"))
     refused(state, March(CAESAR, D), "TRI-4.1")  # the four steps left last turn are gone
     assert state.leader[CAESAR] == C

@@ -43,7 +43,7 @@ def test_leaders_start_on_their_named_hexes() -> None:
     assert state.alive == [True, True, True]
     for seat in (CRASSUS, CAESAR, POMPEY):
         assert state.owner[state.leader[seat]] == seat  # each starts with his escort
-    assert state.conquests == state.popularity == state.streak == [0, 0, 0]
+    assert state.conquests == state.popularity == state.rome_turns == [0, 0, 0]
     assert not state.civil_war
 
 

@@ -99,7 +99,7 @@ def test_four_own_turns_ended_in_rome_win() -> None:
     state = in_rome(streak=0)
     for held in range(1, 4):
         apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"))
-        assert state.streak[CAESAR] == held
+        assert state.rome_turns[CAESAR] == held
         assert not state.is_terminal()
         end_turn(state)  # Pompey
         end_turn(state)  # Crassus
@@ -115,7 +115,7 @@ def test_a_turn_ended_outside_rome_resets_the_count() -> None:
     state = in_rome(streak=3)
     apply(state, Decide(CAESAR, "roll"), Roll(6, 1), March(CAESAR, hx("Capua")))
     apply(state, Decide(CAESAR, "end"))
-    assert state.streak[CAESAR] == 0
+    assert state.rome_turns[CAESAR] == 0
     assert not state.is_terminal()
 
 
@@ -133,7 +133,7 @@ def test_turns_in_rome_during_the_conquest_phase_do_not_count() -> None:
     state = in_rome(streak=0, civil_war=False)
     for _ in range(5):
         apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"))
-        assert state.streak[CAESAR] == 0
+        assert state.rome_turns[CAESAR] == 0
         end_turn(state)
         end_turn(state)
     assert not state.is_terminal()
@@ -146,17 +146,17 @@ def test_the_turn_in_which_the_civil_war_begins_counts() -> None:
     apply(state, Decide(CAESAR, "stay"), Move(CAESAR, hx("Luca"), hx("Arretium")))
     apply(state, Decide(CAESAR, "end"))
     assert state.civil_war
-    assert state.streak[CAESAR] == 1
+    assert state.rome_turns[CAESAR] == 1
 
 
 @pytest.mark.rule("TRI-9.2")
 def test_only_the_players_own_turns_count() -> None:
     state = in_rome(streak=1)
     apply(state, Decide(CAESAR, "stay"), Decide(CAESAR, "end"))
-    assert state.streak == [0, 2, 0]
+    assert state.rome_turns == [0, 2, 0]
     end_turn(state)  # Pompey's and Crassus's turns neither add to nor reset Caesar's count
     end_turn(state)
-    assert state.streak == [0, 2, 0]
+    assert state.rome_turns == [0, 2, 0]
     assert state.current_player() == CAESAR
 
 

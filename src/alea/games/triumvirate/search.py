@@ -50,7 +50,7 @@ def strengths(state: TriumvirateState) -> list[float]:
         dist = distances(BOARD.rome, p == 2)[state.leader[p]]
         v = 1.0 + 0.08 * state.troops[p] + 0.05 * state.popularity[p]
         if state.civil_war:
-            v += 1.5 * state.streak[p] / o.rome_turns_to_win - 0.05 * min(dist, 20)
+            v += 1.5 * state.rome_turns[p] / o.rome_turns_to_win - 0.05 * min(dist, 20)
         else:
             v += 0.04 * state.conquests[p] - 0.02 * min(dist, 20)
         raw.append(max(v, 0.05))

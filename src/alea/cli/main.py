@@ -11,208 +11,26 @@ import argparse
 import importlib
 import json
 import os
-import secrets
 import sys
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
-
-from rich.console import Console
-from rich.markup import escape
+from typing import Any
 
 import alea
+from alea.cli.common import Parser, UsageError, fail, in_file, new_console, option_items
+from alea.cli.play import cmd_play
 from alea.core.errors import AleaError, RecordError
 from alea.core.fairness import verify_record
 from alea.core.game import Game
-from alea.core.record import GameRecord, start_record
+from alea.core.record import GameRecord
 from alea.lab.commands import add_lab_commands
 from alea.ladder import run_ladder
 from alea.render import svg_renderer
 from alea.terminal import (
-    HUMAN,
-    RecordWriter,
-    Seat,
-    Session,
-    build_seat,
     check_record,
-    parse_assignments,
     replay_record,
-    seats_line,
     terminal_reader,
 )
-from alea.terminal.seats import has_heuristic, record_seats
-
-SAVES_DIR = Path("saves")
-"""Where records go when ``--save`` is not given (relative to the working directory)."""
-WIDTH = 100
-"""Console width when the output is not a terminal."""
-
-
-class UsageError(AleaError):
-    """Something on the command line that cannot be done."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see {self.prog} --help)")
-
-
-def _console() -> Console:
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=WIDTH)
-    return console
-
-
-def _fail(message: str) -> None:
-    text = " ".join(message.split())
-    print(f"alea: error: {text}", file=sys.stderr)
-
-
-def _in_file(path: str | Path, message: str) -> str:
-    return message if str(path) in message else f"{path}: {message}"
-
-
-# -- play -------------------------------------------------------------------------------------
-
-
-def _options(items: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise UsageError(f"--set {item!r} should be option=value, e.g. max_rounds=50")
-        out[key.strip()] = value.strip()
-    return out
-
-
-def _default_path(game: str, seed: int) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = SAVES_DIR / f"{game}-{seed}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = SAVES_DIR / f"{game}-{seed}-{stamp}-{n}.json"
-        n += 1
-    return path
-
-
-def _check_target(path: Path, resuming: Path | None = None) -> None:
-    """Refuse to write over a file other than the record being resumed."""
-    same = resuming is not None and path.resolve() == resuming.resolve()
-    if path.exists() and not same:
-        raise UsageError(
-            f"{path} already exists; choose another --save file "
-            f"(or continue that game with: alea play --resume {path})"
-        )
-    if not path.parent.is_dir():
-        raise UsageError(f"cannot save to {path}: folder {path.parent} does not exist")
-
-
-def _new_game(ns: argparse.Namespace, console: Console) -> Session:
-    if not ns.game:
-        known = ", ".join(alea.GAMES)
-        raise UsageError(f"name the game to play (one of: {known}), or give --resume FILE")
-    game = alea.load(ns.game, **_options(ns.set))
-    chosen = parse_assignments(game, ns.seat)
-    fallback = "heuristic" if has_heuristic(game) else "random"
-    human_first = not ns.seat and sys.stdin.isatty()
-    seats: list[Seat] = []
-    for i in range(game.num_players):
-        kind = chosen.get(i) or (HUMAN if human_first and i == 0 else fallback)
-        seats.append(build_seat(game, i, kind))
-    seed = ns.seed if ns.seed is not None else secrets.randbelow(1_000_000_000)
-    if ns.save:
-        path = Path(ns.save)
-        _check_target(path)
-    else:
-        SAVES_DIR.mkdir(parents=True, exist_ok=True)
-        path = _default_path(game.name, seed)
-    record = start_record(game, seed, _seat_entries(game, seats))
-    writer = RecordWriter(record, path)
-    writer.save()
-    if not ns.quiet:
-        console.rule(f"{escape(game.name)} · seed {seed}")
-        console.print(escape(seats_line(seats)))
-        if fallback != "heuristic" and len(chosen) < game.num_players:
-            console.print(
-                f"{escape(game.name)} has no heuristic bot yet: seats not given play random."
-            )
-        _intro(console, seats, path)
-    return _session(game, seats, writer, console, ns)
-
-
-def _resume(ns: argparse.Namespace, console: Console) -> Session:
-    source = Path(ns.resume)
-    record = GameRecord.load_file(source)
-    if ns.game and ns.game != record.game:
-        raise UsageError(f"{source} is a game of {record.game}, not {ns.game}")
-    if ns.set:
-        raise UsageError("--set cannot change the options of a saved game")
-    if ns.seed is not None and ns.seed != record.seed:
-        raise UsageError(f"{source} was played with seed {record.seed}; --seed cannot change it")
-    try:
-        state = check_record(record)
-    except RecordError as exc:
-        raise RecordError(_in_file(source, str(exc))) from None
-    if state.is_terminal():
-        raise UsageError(
-            f"{source} is a finished game ({state.outcome_text() or 'it is over'}); "
-            f"watch it with: alea replay {source}"
-        )
-    game = state.game
-    try:
-        seats = record_seats(game, record.seats, parse_assignments(game, ns.seat))
-    except RecordError as exc:
-        raise RecordError(_in_file(source, str(exc))) from None
-    path = Path(ns.save) if ns.save else source
-    _check_target(path, resuming=source)
-    record.seats = _seat_entries(game, seats)
-    record.result = None
-    writer = RecordWriter(record, path)
-    if not ns.quiet:
-        console.rule(
-            f"{escape(game.name)} · seed {record.seed} · resuming at action {len(record.actions)}"
-        )
-        console.print(escape(seats_line(seats)))
-        _intro(console, seats, path)
-    return _session(game, seats, writer, console, ns)
-
-
-def _seat_entries(game: Game, seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [
-        {"seat": i, "name": game.player_names[i], "agent": s.spec()} for i, s in enumerate(seats)
-    ]
-
-
-def _intro(console: Console, seats: Sequence[Seat], path: Path) -> None:
-    console.print(f"Saving after every action to [bold]{escape(str(path))}[/bold]", soft_wrap=True)
-    if any(s.human for s in seats):
-        console.print("Type [bold]help[/bold] at your prompt for how to play.")
-
-
-def _session(
-    game: Game, seats: list[Seat], writer: RecordWriter, console: Console, ns: argparse.Namespace
-) -> Session:
-    return Session(
-        game,
-        seats,
-        writer,
-        console,
-        read_line=terminal_reader(console),
-        delay=ns.delay,
-        quiet=ns.quiet,
-    )
-
-
-def cmd_play(ns: argparse.Namespace) -> int:
-    """``alea play``: set the game up (every check before any file is written), then play."""
-    if ns.delay < 0:
-        raise UsageError("--delay must be zero or more seconds")
-    console = _console()
-    session = _resume(ns, console) if ns.resume else _new_game(ns, console)
-    return session.run()
-
 
 # -- replay, games, bench -----------------------------------------------------------------------
 
@@ -220,12 +38,12 @@ def cmd_play(ns: argparse.Namespace) -> int:
 def cmd_replay(ns: argparse.Namespace) -> int:
     """``alea replay FILE``: show a saved game action by action."""
     record = GameRecord.load_file(ns.file)
-    console = _console()
+    console = new_console()
     reader = terminal_reader(console) if ns.step and sys.stdin.isatty() else None
     try:
         return replay_record(record, console, upto=ns.to, read_line=reader)
     except RecordError as exc:
-        raise RecordError(_in_file(ns.file, str(exc))) from None
+        raise RecordError(in_file(ns.file, str(exc))) from None
 
 
 def cmd_verify(ns: argparse.Namespace) -> int:
@@ -234,7 +52,7 @@ def cmd_verify(ns: argparse.Namespace) -> int:
     try:
         checked = verify_record(record)
     except RecordError as exc:
-        raise RecordError(_in_file(ns.file, str(exc))) from None
+        raise RecordError(in_file(ns.file, str(exc))) from None
     print(
         f"{ns.file}: all {checked} chance outcomes of {len(record.actions)} actions "
         "are the ones the game's secret gives"
@@ -270,7 +88,7 @@ def cmd_render(ns: argparse.Namespace) -> int:
         check_record(record, ns.to)
         state = alea.replay(record, upto=ns.to)
     except RecordError as exc:
-        raise RecordError(_in_file(ns.file, str(exc))) from None
+        raise RecordError(in_file(ns.file, str(exc))) from None
     seat = _viewer(state.game, ns.seat)
     out = Path(ns.out) if ns.out else None
     png = Path(ns.png) if ns.png else None
@@ -309,7 +127,7 @@ def cmd_bench(args: list[str]) -> int:
     try:
         benchmarks = importlib.import_module("alea.benchmarks")
     except ImportError as exc:
-        _fail(f"benchmarks are not available in this installation ({exc})")
+        fail(f"benchmarks are not available in this installation ({exc})")
         return 2
     code = benchmarks.main(args)
     return int(code or 0)
@@ -340,7 +158,7 @@ def cmd_ladder(ns: argparse.Namespace) -> int:
             rounds=ns.games,
             seed=ns.seed,
             jobs=ns.jobs,
-            options=_options(ns.set),
+            options=option_items(ns.set),
             progress=progress,
         )
     except AleaError:
@@ -372,8 +190,8 @@ def _agent_specs(text: str) -> list[str]:
     return specs
 
 
-def _parser() -> _Parser:
-    parser = _Parser(prog="alea", description="Roman strategy board games.")
+def _parser() -> Parser:
+    parser = Parser(prog="alea", description="Roman strategy board games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser(
@@ -492,7 +310,7 @@ def _parser() -> _Parser:
     ladder.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     ladder.set_defaults(run=cmd_ladder)
 
-    add_lab_commands(sub, split_agents=_agent_specs, parse_options=_options)
+    add_lab_commands(sub, split_agents=_agent_specs, parse_options=option_items)
     sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")
 
     serve = sub.add_parser("serve", help="start the web app (lobby, online play, replays)")
@@ -558,7 +376,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 
     if not 0 < ns.port < 65536:
         raise UsageError("--port must be between 1 and 65535")
-    changes: dict[str, Any] = dict(_options(ns.limit))
+    changes: dict[str, Any] = dict(option_items(ns.limit))
     if ns.max_bot_time is not None:
         changes["bot_time"] = ns.max_bot_time
     if ns.max_bot_iterations is not None:
@@ -627,14 +445,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = ns.run(ns)
         return code
     except AleaError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return 2
     except BrokenPipeError:
         # The reader went away (alea replay FILE | head): stop quietly.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 1
     except OSError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)
