@@ -6,6 +6,8 @@
   let view = null;
   let at = 0;
   let ticker = null;
+  let rowsBox = null;
+  let back = null;
 
   function fmt(s) {
     s = Math.max(0, Math.floor(s));
@@ -27,13 +29,22 @@
       return el("div", { class: cls, "data-seat": i }, el("span", {}, who + note),
         el("span", { class: "time" }, s.kind === "bot" && !s.stand_in ? "—" : fmt(left)));
     });
-    const extra = [];
+    // The rows are redrawn every second and on every view; the way back to the seat is one
+    // element kept across redraws, so a click on its button is never lost to a redraw.
+    if (!rowsBox || rowsBox.parentNode !== box) {
+      rowsBox = el("div", { class: "clockrows" });
+      box.replaceChildren(box.firstChild, rowsBox);
+    }
+    rowsBox.replaceChildren(...rows);
     const mine = view.seat !== null ? view.seats[view.seat] : null;
-    if (mine && mine.stand_in) {
-      extra.push(el("p", { class: "notice" }, "Your time ran out: a bot plays your seat."),
+    const wanted = Boolean(mine && mine.stand_in);
+    if (!back) {
+      back = el("div", { class: "reclaim" },
+        el("p", { class: "notice" }, "Your time ran out: a bot plays your seat."),
         el("button", { id: "reclaim", onclick: () => AleaOnline.send({ type: "reclaim" }) }, "Take my seat back"));
     }
-    box.replaceChildren(box.firstChild, ...rows, ...extra);
+    if (wanted && back.parentNode !== box) box.append(back);
+    if (!wanted && back.parentNode) back.remove();
   }
 
   document.addEventListener("alea:view", (ev) => {
