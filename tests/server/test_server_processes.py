@@ -462,3 +462,5 @@ def test_a_game_another_process_finished_keeps_its_seats_and_status(tmp_path: Pa
     assert row is not None
     assert row.status == "finished"
     assert row.seats[0]["kind"] == "human"
+    for store in (one, two):
+        store.engine.dispose()

@@ -7,7 +7,10 @@
   let at = 0;
   let ticker = null;
   let rowsBox = null;
-  let back = null;
+  // The way back to the seat: one element, shown while a bot stands in for the page's seat.
+  const back = el("div", { class: "reclaim" },
+    el("p", { class: "notice" }, "Your time ran out: a bot plays your seat."),
+    el("button", { id: "reclaim", onclick: () => AleaOnline.send({ type: "reclaim" }) }, "Take my seat back"));
 
   function fmt(s) {
     s = Math.max(0, Math.floor(s));
@@ -38,11 +41,6 @@
     rowsBox.replaceChildren(...rows);
     const mine = view.seat !== null ? view.seats[view.seat] : null;
     const wanted = Boolean(mine && mine.stand_in);
-    if (!back) {
-      back = el("div", { class: "reclaim" },
-        el("p", { class: "notice" }, "Your time ran out: a bot plays your seat."),
-        el("button", { id: "reclaim", onclick: () => AleaOnline.send({ type: "reclaim" }) }, "Take my seat back"));
-    }
     if (wanted && back.parentNode !== box) box.append(back);
     if (!wanted && back.parentNode) back.remove();
   }
