@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import alea
 from alea.agents import parse_spec
@@ -97,6 +97,10 @@ class GameOutcome:
     summary: dict[str, Any]
     seconds: float
     record: dict[str, Any] | None = None
+
+
+_IDENTITY: Final = ("game", "options", "lineup", "seed", "code_version")
+"""The fields of a ``RunSpec`` that a resumed folder must match (the seats follow from them)."""
 
 
 @dataclass
@@ -189,13 +193,7 @@ class RunSpec:
 
     def identity(self) -> dict[str, Any]:
         """What must match for a folder to be resumed: everything but the number of games."""
-        return {
-            "game": self.game,
-            "options": self.options,
-            "lineup": self.lineup,
-            "seed": self.seed,
-            "code_version": self.code_version,
-        }
+        return {name: getattr(self, name) for name in _IDENTITY}
 
     def mixed(self) -> bool:
         """Whether different agents share the table (so seats rotate)."""

@@ -176,13 +176,7 @@ class AleaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """Text (``"ansi"``) or a picture (``"rgb_array"``) of the position."""
-        return render_for(
-            self.render_mode,
-            self.game_state,
-            self.render_seat,
-            self.codec.observations,
-            self.render_backend,
-        )
+        return render_for(self, self.render_seat)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import io
-from typing import Final
+from typing import Final, Protocol
 
 import numpy as np
 from gymnasium import logger
@@ -18,7 +18,7 @@ from rich.console import Console
 
 from alea.core.game import State
 from alea.render import NoRendererError, render_observation
-from alea.rl.codecs.base import ObservationEncoder
+from alea.rl.codecs.base import GameCodec, ObservationEncoder
 from alea.rl.pixels import RgbArray
 from alea.terminal.views import renderer_for
 
@@ -59,16 +59,23 @@ def rasterise_svg(svg: str) -> RgbArray:
         return np.asarray(im.convert("RGB"), dtype=np.uint8).copy()
 
 
-def render_for(
-    mode: str | None, state: State, seat: int | None, encoder: ObservationEncoder, backend: str
-) -> str | RgbArray | None:
-    """What an environment's ``render()`` returns in ``mode`` (a warning and None for no mode)."""
-    if mode is None:
+class Drawable(Protocol):
+    """What ``render_for`` reads of an environment."""
+
+    render_mode: str | None
+    render_backend: str
+    game_state: State
+    codec: GameCodec
+
+
+def render_for(env: Drawable, seat: int | None) -> str | RgbArray | None:
+    """What ``env.render()`` returns in its mode, as ``seat`` sees it (None for no mode)."""
+    if env.render_mode is None:
         logger.warn("render() was called with no render_mode set; nothing drawn")
         return None
-    if mode == "ansi":
-        return ansi_text(state, seat)
-    return rgb_picture(state, seat, encoder, backend)
+    if env.render_mode == "ansi":
+        return ansi_text(env.game_state, seat)
+    return rgb_picture(env.game_state, seat, env.codec.observations, env.render_backend)
 
 
 def rgb_picture(

@@ -206,13 +206,7 @@ class AleaGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """Text or a picture of the position as the learner sees it."""
-        return render_for(
-            self.render_mode,
-            self.game_state,
-            self.seat,
-            self.codec.observations,
-            self.render_backend,
-        )
+        return render_for(self, self.seat)
 
 
 def gym_env(

@@ -20,7 +20,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, func, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, digest, game_key, games_table, metadata, new_token
+from alea.server.store import Store, digest, game_table, games_table, metadata, new_token
 
 NAME_MIN, NAME_MAX = 3, 24
 """Shortest and longest account name, in characters."""
@@ -50,10 +50,8 @@ sessions_table = Table(
     Column("expires", DateTime(timezone=True), nullable=False, index=True),
 )
 
-account_seats_table = Table(
+account_seats_table = game_table(
     "account_seats",
-    metadata,
-    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
     Column("token", String(64), nullable=False),

@@ -11,20 +11,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Integer, String, Table, Text, func, select
+from sqlalchemy import Column, DateTime, Integer, String, Text, func, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, game_key, metadata
+from alea.server.store import Store, game_table
 
 MAX_CHAT = 500
 """Longest chat line, in characters."""
 CHAT_TAIL = 100
 """Lines sent to a page when it connects (older ones stay stored)."""
 
-chat_table = Table(
+chat_table = game_table(
     "chat",
-    metadata,
-    game_key(),
     Column("n", Integer, primary_key=True),
     Column("at", DateTime(timezone=True), nullable=False),
     Column("seat", Integer, nullable=True),

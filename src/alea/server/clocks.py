@@ -21,7 +21,7 @@ runs out in ``games.clock_deadline``), so it runs on through a restart of the se
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -86,17 +86,8 @@ class Clock:
         return Clock(kind, timeout, per_move=per_move, left=[per_move] * seats)
 
     def to_json(self) -> dict[str, Any]:
-        """The stored form."""
-        return {
-            "kind": self.kind,
-            "on_timeout": self.on_timeout,
-            "base": self.base,
-            "increment": self.increment,
-            "per_move": self.per_move,
-            "left": self.left,
-            "seat": self.seat,
-            "since": self.since,
-        }
+        """The stored form: every field by its name."""
+        return asdict(self)
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Clock:

@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Boolean, Column, DateTime, Float, Integer, String, Table, select
 from sqlalchemy.exc import IntegrityError
 
-from alea.server.store import Store, game_key, games_table, metadata
+from alea.server.store import Store, game_table, games_table, metadata
 
 log = logging.getLogger("alea.server")
 
@@ -52,10 +52,8 @@ ratings_table = Table(
     Column("updated", DateTime(timezone=True), nullable=False),
 )
 
-rated_games_table = Table(
+rated_games_table = game_table(
     "rated_games",
-    metadata,
-    game_key(),
     Column("rated", Boolean, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )

@@ -43,9 +43,10 @@ log = logging.getLogger("alea.server")
 metadata = MetaData()
 
 
-def game_key() -> Column[str]:
-    """The ``game_id`` column that keys a table's rows by game (part of its primary key)."""
-    return Column("game_id", String(32), ForeignKey("games.id"), primary_key=True)
+def game_table(name: str, *columns: Column[Any]) -> Table:
+    """A table whose rows belong to a game: ``game_id`` (part of the primary key), ``columns``."""
+    game_key = Column("game_id", String(32), ForeignKey("games.id"), primary_key=True)
+    return Table(name, metadata, game_key, *columns)
 
 
 games_table = Table(
@@ -70,18 +71,14 @@ games_table = Table(
     Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),
 )
 
-seat_tokens_table = Table(
+seat_tokens_table = game_table(
     "seat_tokens",
-    metadata,
-    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False, unique=True),
 )
 
-actions_table = Table(
+actions_table = game_table(
     "actions",
-    metadata,
-    game_key(),
     Column("seq", Integer, primary_key=True),
     Column("action", Text, nullable=False),
 )

@@ -344,18 +344,9 @@ def _ending(runs: Sequence[RunData], figures: Figures) -> Section:
         caption="Win share of the Faction by starting Area (HRE-5.5; with two players, of the "
         "player holding it)",
     )
-    pick_rows = []
-    for r in runs:
-        n = r.num_players
-        seats = 4 if n == 2 else n
-        for k in range(1, seats + 1):
-            pick_rows.append(_players_share([r.label, _nth(k)], r, partial(_chooser, k, n)))
-        for k in range(seats):
-            label = [r.label, f"{_nth(k + 1)} to draw"]
-            pick_rows.append(_players_share(label, r, partial(_drawer, k, n)))
     body += table(
         ["run", "position", "games", *_SHARE_COLUMNS],
-        pick_rows,
+        [row for r in runs for row in _order_rows(r)],
         caption="Win share by order of play in the first period: the k-th Faction to choose its "
         "starting Area (lowest Emperor first), and the k-th seat in the drawing order (HRE-3.1)",
     )
@@ -379,6 +370,19 @@ def _ending(runs: Sequence[RunData], figures: Figures) -> Section:
         caption="Which starting Area each Faction in turn chooses",
     )
     return Section("History of the Roman Empire: how games end", body)
+
+
+def _order_rows(r: RunData) -> list[list[Any]]:
+    """The share rows of ``r`` by order of play: k-th to choose an Area, then k-th to draw."""
+    n = r.num_players
+    seats = 4 if n == 2 else n
+    rows = [
+        _players_share([r.label, _nth(k)], r, partial(_chooser, k, n)) for k in range(1, seats + 1)
+    ]
+    for k in range(seats):
+        label = [r.label, f"{_nth(k + 1)} to draw"]
+        rows.append(_players_share(label, r, partial(_drawer, k, n)))
+    return rows
 
 
 def _nth(k: int) -> str:
