@@ -17,24 +17,11 @@ import alea
 from alea import cli
 from alea.agents import make
 from alea.terminal import replay_record
+from alea_command import run_alea as run
 
 FAST = ["--set", "max_rounds=6"]
 BOTS = ["--seat", "1=random", "--seat", "2=random", "--seat", "3=random"]
 ACTION_LINE = re.compile(r"^\s*(\d+)  \s*[A-Za-z][a-z]")
-
-
-def run(
-    *args: str, cwd: Path, stdin: str = "", timeout: float = 120
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "alea", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def assert_one_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:

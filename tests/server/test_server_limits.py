@@ -6,7 +6,9 @@ import asyncio
 import json
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -163,12 +165,11 @@ def test_pages_send_the_security_headers(tmp_path: Path, path: str) -> None:
         assert r.headers["x-content-type-options"] == "nosniff"
 
 
-def test_the_static_pages_have_no_inline_script_or_style() -> None:
-    from importlib import resources
+def test_the_pages_have_no_inline_script_or_style() -> None:
+    from alea.server.pages import page_html
 
-    static = resources.files("alea.server").joinpath("static")
-    for name in ("lobby.html", "play.html", "replay.html"):
-        text = static.joinpath(name).read_text(encoding="utf-8")
+    for name in ("lobby", "my", "play", "replay"):
+        text = page_html(name)
         assert "<style" not in text
         assert " style=" not in text
         assert " on" not in text.replace(" one", "").replace(" only", "")
@@ -509,30 +510,43 @@ def _read_until_closed(ws: Any) -> None:
         ws.recv(timeout=30)
 
 
+def _settled_view(ws: Any) -> dict[str, Any]:
+    """Say hello on ``ws``; its view once the opening dice and cards are played."""
+    ws.send(json.dumps({"type": "hello"}))
+    view = _view(ws)
+    while view["to_move"] < 0:  # the opening dice and cards send views of their own
+        view = _view(ws)
+    return view
+
+
+@contextmanager
+def _two_connections(port: int) -> Iterator[tuple[Any, Any]]:
+    """Two connections to a new two-seat Forum game of people on the server at ``port``."""
+    made = post(port, "/api/games", {"game": "forum", "players": 2, "seats": [HUMAN, HUMAN]})
+    url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
+    with ws_connect(url, max_size=2**24) as one, ws_connect(url, max_size=2**24) as two:
+        yield one, two
+
+
 def test_a_frame_over_the_limit_closes_only_its_connection_with_1009(tmp_path: Path) -> None:
     port = free_port()
-    with server(tmp_path / "f.db", port, "--limit", "max_frame=8192"):
-        made = post(port, "/api/games", {"game": "forum", "players": 2, "seats": [HUMAN, HUMAN]})
-        url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
-        with ws_connect(url, max_size=2**24) as watcher, ws_connect(url, max_size=2**24) as big:
-            for ws in (watcher, big):
-                ws.send(json.dumps({"type": "hello"}))
-            view = _view(watcher)
-            while view["to_move"] < 0:  # the opening dice and cards, before a person acts
-                view = _view(watcher)
-            seq = view["seq"]
-            _view(big)
-            big.send(json.dumps({"type": "chat", "text": "x" * 20_000}))
-            with pytest.raises(ConnectionClosed) as closed:
-                _read_until_closed(big)
-            # The server closes with 1009 (message too big). The rest of the frame is still
-            # unread on its side, so its socket may reset the connection before the close
-            # frame reaches the client: then the client sees no code at all, never another.
-            if closed.value.rcvd is not None:
-                assert closed.value.rcvd.code == 1009
-            # The other connection lives on, and nothing changed.
-            watcher.send(json.dumps({"type": "sync"}))
-            assert _view(watcher)["seq"] == seq
+    with (
+        server(tmp_path / "f.db", port, "--limit", "max_frame=8192"),
+        _two_connections(port) as (watcher, big),
+    ):
+        seq = _settled_view(watcher)["seq"]
+        _settled_view(big)
+        big.send(json.dumps({"type": "chat", "text": "x" * 20_000}))
+        with pytest.raises(ConnectionClosed) as closed:
+            _read_until_closed(big)
+        # The server closes with 1009 (message too big). The rest of the frame is still
+        # unread on its side, so its socket may reset the connection before the close
+        # frame reaches the client: then the client sees no code at all, never another.
+        if closed.value.rcvd is not None:
+            assert closed.value.rcvd.code == 1009
+        # The other connection lives on, and nothing changed.
+        watcher.send(json.dumps({"type": "sync"}))
+        assert _view(watcher)["seq"] == seq
 
 
 def test_messages_are_limited_per_client_over_all_its_connections(tmp_path: Path) -> None:
@@ -540,21 +554,15 @@ def test_messages_are_limited_per_client_over_all_its_connections(tmp_path: Path
     limits = ("message_rate=1000", "message_burst=1000")
     client_limits = ("client_message_rate=10", "client_message_burst=2")
     args = [x for limit in (*limits, *client_limits) for x in ("--limit", limit)]
-    with server(tmp_path / "m.db", port, *args):
-        made = post(port, "/api/games", {"game": "forum", "players": 2, "seats": [HUMAN, HUMAN]})
-        url = f"ws://127.0.0.1:{port}/ws/{made['id']}"
-        with ws_connect(url, max_size=2**24) as one, ws_connect(url, max_size=2**24) as two:
+    with server(tmp_path / "m.db", port, *args), _two_connections(port) as (one, two):
+        for ws in (one, two):
+            _settled_view(ws)
+        start = time.monotonic()
+        for _ in range(8):
             for ws in (one, two):
-                ws.send(json.dumps({"type": "hello"}))
-                view = _view(ws)
-                while view["to_move"] < 0:  # the opening dice and cards send views of their own
-                    view = _view(ws)
-            start = time.monotonic()
-            for _ in range(8):
-                for ws in (one, two):
-                    ws.send(json.dumps({"type": "sync"}))
-            answers = [_view(ws) for _ in range(8) for ws in (one, two)]
-            took = time.monotonic() - start
+                ws.send(json.dumps({"type": "sync"}))
+        answers = [_view(ws) for _ in range(8) for ws in (one, two)]
+        took = time.monotonic() - start
         # Sixteen messages at ten a second, after at most a burst of two: each is answered,
         # none dropped, and together they took at least 1.4 seconds.
         assert all(a["type"] == "view" for a in answers)

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from server_helpers import free_port, needs_postgres, post, server
@@ -35,11 +35,27 @@ def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[int, int, subproces
         yield a, b, first
 
 
+class People(NamedTuple):
+    """The two servers' ports, and a game of three people made through the first (``made``)."""
+
+    a: int
+    b: int
+    made: dict[str, Any]
+
+    @property
+    def gid(self) -> str:
+        return str(self.made["id"])
+
+    def token(self, seat: int) -> str:
+        """The link of ``seat``."""
+        return str(self.made["seats"][seat]["token"])
+
+
 @pytest.fixture
-def people(two: tuple[int, int, subprocess.Popen[bytes]]) -> tuple[int, int, dict[str, Any]]:
-    """The two servers' ports and a game of three people (seed 3) made through the first."""
+def people(two: tuple[int, int, subprocess.Popen[bytes]]) -> People:
+    """The two servers and a game of three people (seed 3) made through the first."""
     a, b, _ = two
-    return a, b, game(a, ["human", "human", "human"], seed=3)
+    return People(a, b, game(a, ["human", "human", "human"], seed=3))
 
 
 def game(port: int, seats: list[str], **extra: Any) -> dict[str, Any]:
@@ -92,6 +108,10 @@ def first_view(ws: ClientConnection, token: str | None = None) -> dict[str, Any]
     return view_where(ws, lambda _: True)
 
 
+def socket(port: int, game_id: str) -> ClientConnection:
+    return connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**24)
+
+
 def stored_moves(port: int, game_id: str) -> int:
     import urllib.request
 
@@ -110,14 +130,10 @@ def mover_token(port: int, made: dict[str, Any]) -> str:
 
 @needs_postgres
 def test_a_move_made_through_one_process_is_seen_through_the_other(
-    people: tuple[int, int, dict[str, Any]],
+    people: People,
 ) -> None:
     a, b, made = people
-    gid = made["id"]
-    with (
-        connect(f"ws://127.0.0.1:{a}/ws/{gid}", max_size=2**24) as player,
-        connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as watcher,
-    ):
+    with socket(a, people.gid) as player, socket(b, people.gid) as watcher:
         view = first_view(player, mover_token(a, made))
         if not view["legal"]:  # the opening dice may still be on their way
             view = view_where(player, lambda v: v["legal"])
@@ -210,19 +226,13 @@ def chat_line(ws: ClientConnection, text: str) -> dict[str, Any]:
     raise AssertionError(f"the chat line {text!r} never came")
 
 
-def socket(port: int, game_id: str) -> ClientConnection:
-    return connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=2**24)
-
-
 @needs_postgres
 def test_a_chat_line_written_through_one_process_reaches_the_viewers_of_the_other(
-    people: tuple[int, int, dict[str, Any]],
+    people: People,
 ) -> None:
-    a, b, made = people
-    gid = made["id"]
-    token = made["seats"][0]["token"]
+    a, b, gid = people.a, people.b, people.gid
     with socket(a, gid) as player, socket(a, gid) as near, socket(b, gid) as far:
-        first_view(player, token)
+        first_view(player, people.token(0))
         first_view(near)
         first_view(far)
         player.send(json.dumps({"type": "chat", "text": "ave from the first process"}))
@@ -274,14 +284,13 @@ def test_a_seat_taken_through_one_process_shows_on_the_other(
 
 @needs_postgres
 def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
-    people: tuple[int, int, dict[str, Any]],
+    people: People,
 ) -> None:
-    a, b, made = people
-    gid = made["id"]
-    token = made["seats"][2]["token"]
-    with socket(b, gid) as player:
+    token = people.token(2)
+    with socket(people.b, people.gid) as player:
         assert first_view(player, token)["seat"] == 2
-        post(a, f"/api/games/{gid}/seats/2/bot", {"agent": "random"}, {"x-alea-token": token})
+        bot = {"agent": "random"}
+        post(people.a, f"/api/games/{people.gid}/seats/2/bot", bot, {"x-alea-token": token})
         handed = view_where(player, lambda v: v["seats"][2]["kind"] == "bot")
         assert handed["seat"] is None, "the seat's link only watches once a bot has the seat"
         assert handed["legal"] == []
@@ -289,10 +298,10 @@ def test_a_seat_handed_to_a_bot_through_one_process_stops_acting_on_the_other(
 
 @needs_postgres
 def test_a_move_taken_back_and_replaced_through_one_process_shows_on_the_other(
-    people: tuple[int, int, dict[str, Any]], postgres_url: str
+    people: People, postgres_url: str
 ) -> None:
     a, b, made = people
-    gid = made["id"]
+    gid = people.gid
     with socket(a, gid) as player, socket(b, gid) as far:
         view = first_view(player, mover_token(a, made))
         if not view["legal"]:

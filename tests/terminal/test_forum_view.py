@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,7 @@ from alea.games.forum.actions import (
 from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FATE
 from alea.terminal import RecordWriter, Session, build_seat, view_for
+from alea_command import run_alea
 from sampled_positions import first_position
 
 WIDTH = 80
@@ -516,24 +515,13 @@ def test_a_human_sees_the_board_and_can_filter_by_market(tmp_path: Path) -> None
     assert "Caralis" not in after_filter
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "alea", *args],
-        cwd=cwd,
-        input="",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize("players", [4, 3])
 def test_alea_play_forum_with_bots_runs_to_the_end(tmp_path: Path, players: int) -> None:
     seats = [arg for i in range(players) for arg in ("--seat", f"{i + 1}=random")]
     path = tmp_path / "forum.json"
     extra = [] if players == 4 else ["--set", f"players={players}"]
-    proc = run("play", "forum", *seats, *extra, "--seed", "6", "--save", str(path), cwd=tmp_path)
+    args = ("play", "forum", *seats, *extra, "--seed", "6", "--save", str(path))
+    proc = run_alea(*args, cwd=tmp_path, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     out = proc.stdout
