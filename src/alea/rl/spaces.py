@@ -75,7 +75,7 @@ class Viewer:
 
     def __init__(self, codec: GameCodec, history: int = 0) -> None:
         self.codec = codec
-        self.encode = codec.observations.encode
+        self.encode = codec.observations.encode_state
         self.history = history
         self.frames = 1 + history
         self._legal: list[int] | None = None
@@ -104,7 +104,7 @@ class Viewer:
     def _view(self, state: State, seat: int) -> FloatArray:
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.encode(state.observation(seat))
+            view = self._views[seat] = self.encode(state, seat)
         return view
 
     def legal(self, state: State) -> list[int]:
@@ -126,7 +126,7 @@ class Viewer:
     def vector(self, state: State, seat: int) -> FloatArray:
         """The observation vector of ``seat`` (a new array), from what the seat has seen only."""
         if not self.history:
-            return self.encode(state.observation(seat))
+            return self.encode(state, seat)
         out = np.zeros(self.codec.observations.size * self.frames, dtype=np.float32)
         size = self.codec.observations.size
         out[:size] = self._view(state, seat)
