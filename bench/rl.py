@@ -8,7 +8,9 @@ decisions (chance events are applied but not counted):
 - ``engine + observation()``: the same loop calling ``state.observation(mover)`` once per
   decision -- the floor of any environment built on observations;
 - ``AEC env``: ``alea.rl.aec_env``, driven as a learner would: ``last()`` (observation vector
-  and mask), a random index among the mask's ones, ``step``;
+  and mask), a random index among the mask's ones, ``step``; the learner reads the ``int8``
+  mask's ones through a boolean view of it, as numpy's ``nonzero`` is several times slower on
+  ``int8`` (about 8 µs for Triumvirate's 3,661 entries, as long as a whole engine decision);
 - ``Gym env``: ``alea.rl.gym_env`` for seat 0 against random bots; every decision counts,
   the learner's (through the env) and the bots' (straight on the state).
 
@@ -75,7 +77,7 @@ def aec_runner(game: Game) -> Runner:
             if terminated or truncated:
                 env.reset()
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             env.step(int(legal[int(rng.random() * len(legal))]))
             done += 1
         return done
@@ -108,7 +110,7 @@ def gym_runner(game: Game) -> Runner:
         steps = 0
         obs, _ = env.reset(seed=seed)
         while steps + sum(b.decisions for b in bots) < budget:
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             obs, _, terminated, truncated, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
             if terminated or truncated:

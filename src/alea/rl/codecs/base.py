@@ -179,7 +179,7 @@ class TableCodec(ActionCodec):
         legal = state.legal_actions()
         out: list[int | None] = list(map(self._by_id.get, map(id, legal)))
         if None in out:
-            return [self.encode(a) for a in legal]
+            return [self.encode(a) if i is None else i for i, a in zip(out, legal, strict=True)]
         return out  # type: ignore[return-value]  # no None left
 
 

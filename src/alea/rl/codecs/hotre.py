@@ -51,6 +51,7 @@ from alea.rl.codecs.base import (
     GameCodec,
     IllegalIndexError,
     Layout,
+    Memo,
     ObservationEncoder,
     TableCodec,
     clip,
@@ -198,7 +199,12 @@ class HotreActions(TableCodec):
         out: list[int | None] = list(map(self._by_id.get, map(id, legal)))
         if None not in out:
             return out  # type: ignore[return-value]  # no None left
-        return [self.encode(a) for a in legal if not (isinstance(a, Offer) and a.amount >= OFFERS)]
+        # Only the actions the identity cache missed (fresh card plays, offers) are looked up.
+        return [
+            self.encode(a) if i is None else i
+            for i, a in zip(out, legal, strict=True)
+            if i is not None or not (isinstance(a, Offer) and a.amount >= OFFERS)
+        ]
 
 
 # -- observations -------------------------------------------------------------------------------
@@ -299,6 +305,7 @@ class HotreObservations(ObservationEncoder):
         """Per viewer: each seat's offset."""
         self._land_rows = [self._lands + i * width for i in range(N_LANDS)]
         self._template = np.zeros(lay.size, dtype=np.float32)
+        self._lands_memo = Memo()
         for i in _STATIC_RESOURCE:
             self._template[self._lands + i * width + _LF["resource"]] = 1.0
 
@@ -434,6 +441,47 @@ class HotreObservations(ObservationEncoder):
         vec.put(at, values)
         return vec
 
+    def _land_entries(
+        self, s: HotreState, rel: list[int], kind_col: list[int]
+    ) -> tuple[list[int], list[int], list[float]]:
+        """The ones, then the other entries and their values, of the ``lands`` block."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        owner = s.force_owner
+        n_forces = len(kind_col)
+        army_value = _ARMY_VALUE
+        for row, g, armies, fort, fo, city in zip(
+            self._land_rows,
+            s.force_in_land,
+            s.armies_in_land,
+            s.fort_level,
+            s.fort_owner,
+            s.city_state,
+            strict=True,
+        ):
+            if g >= 0:
+                ones.append(row + _KIND0 + kind_col[g])
+                o = owner[g]
+                if o >= 0:
+                    ones.append(row + rel[o])
+                at.append(row + _ARMIES)
+                values.append(army_value[armies] if armies < len(army_value) else 1.0)
+            if fort:
+                ones.append(row + (_FORT if fort == 1 else _FORT + 1))
+                o = owner[fo] if 0 <= fo < n_forces else -1
+                ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
+            if city:
+                ones.append(row + (_CITY if city == 1 else _CITY + 1))
+        battle = s.battle_land
+        if 0 <= battle < N_LANDS:
+            ones.append(self._land_rows[battle] + _LF["battle"])
+        start0 = _LF["start_0"]
+        for q, land in enumerate(s.start_land):
+            if 0 <= land < N_LANDS:
+                ones.append(self._land_rows[land] + start0 + rel[q])
+        return ones, at, values
+
     def encode_state(self, state: State, seat: int) -> FloatArray:
         """``encode(state.observation(seat))``, read straight from the position.
 
@@ -478,37 +526,24 @@ class HotreObservations(ObservationEncoder):
         kind_col = [_KIND_COL[k] for k in s.force_kind]
         owner = s.force_owner
         armies_of = s.force_armies
-        n_forces = len(kind_col)
-        army_value = _ARMY_VALUE
-        for row, g, armies, fort, fo, city in zip(
-            self._land_rows,
-            s.force_in_land,
-            s.armies_in_land,
-            s.fort_level,
-            s.fort_owner,
-            s.city_state,
-            strict=True,
-        ):
-            if g >= 0:
-                ones.append(row + _KIND0 + kind_col[g])
-                o = owner[g]
-                if o >= 0:
-                    ones.append(row + rel[o])
-                at.append(row + _ARMIES)
-                values.append(army_value[armies] if armies < len(army_value) else 1.0)
-            if fort:
-                ones.append(row + (_FORT if fort == 1 else _FORT + 1))
-                o = owner[fo] if 0 <= fo < n_forces else -1
-                ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
-            if city:
-                ones.append(row + (_CITY if city == 1 else _CITY + 1))
-        battle = s.battle_land
-        if 0 <= battle < N_LANDS:
-            ones.append(self._land_rows[battle] + _LF["battle"])
-        start0 = _LF["start_0"]
-        for q, land in enumerate(s.start_land):
-            if 0 <= land < N_LANDS:
-                ones.append(self._land_rows[land] + start0 + rel[q])
+        key = (
+            me,
+            tuple(s.force_in_land),
+            tuple(s.armies_in_land),
+            tuple(s.fort_level),
+            tuple(s.fort_owner),
+            tuple(s.city_state),
+            tuple(owner),
+            tuple(kind_col),
+            s.battle_land,
+            tuple(s.start_land),
+        )
+        lands = self._lands_memo.get(key)
+        if lands is None:
+            lands = self._lands_memo.keep(key, self._land_entries(s, rel, kind_col))
+        ones += lands[0]
+        at += lands[1]
+        values += lands[2]
         width = len(PLAYER_FEATURES)
         peoples = [0] * seats
         people_armies = [0] * seats

@@ -288,11 +288,12 @@ class TriumvirateObservations(ObservationEncoder):
         ]
         troops = s.troops
         sc = self._scalars
-        vals: list[tuple[int, float]] = [
-            (sc, min(1.0, s.round / self.max_rounds)),
-            (sc + 1, 1.0 if s.civil_war else 0.0),
-            (sc + 2, min(1.0, s.moves_left / self.move_die)),
-            (sc + 3, min(1.0, troops[ROMAN] / max(1, BOARD.counters[3]))),
+        at = [sc, sc + 1, sc + 2, sc + 3]
+        values = [
+            min(1.0, s.round / self.max_rounds),
+            1.0 if s.civil_war else 0.0,
+            min(1.0, s.moves_left / self.move_die),
+            min(1.0, troops[ROMAN] / max(1, BOARD.counters[3])),
         ]
         rome = BOARD.rome
         inv_conquests, inv_to_win = 1.0 / self.max_conquests, 1.0 / self.to_win
@@ -307,26 +308,30 @@ class TriumvirateObservations(ObservationEncoder):
                     ones.append(b + 6)
             if s.alive[p]:
                 ones.append(b)
-            vals += [
-                (b + 1, min(1.0, s.conquests[p] * inv_conquests)),
-                (b + 2, min(1.0, s.popularity[p] * 0.05)),
-                (b + 3, min(1.0, s.rome_turns[p] * inv_to_win)),
-                (b + 4, clip(troops[p] * inv)),
-                (b + 5, clip((counters[p] - troops[p]) * inv)),
+            at += [b + 1, b + 2, b + 3, b + 4, b + 5]
+            values += [
+                min(1.0, s.conquests[p] * inv_conquests),
+                min(1.0, s.popularity[p] * 0.05),
+                min(1.0, s.rome_turns[p] * inv_to_win),
+                clip(troops[p] * inv),
+                clip((counters[p] - troops[p]) * inv),
             ]
         battle = s.battle
         if battle is not None:
             b = self._battle
             ones += [plane["battle"] + battle[0], b, b + 5 + rel[battle[3]]]
-            vals += [
-                (b + 1, min(1.0, battle[1] / 8.0)),
-                (b + 2, min(1.0, battle[4] / 8.0)),
-                (b + 3, 1.0 if battle[2] else 0.0),
-                (b + 4, 1.0 if battle[5] else 0.0),
+            at += [b + 1, b + 2, b + 3, b + 4]
+            values += [
+                min(1.0, battle[1] / 8.0),
+                min(1.0, battle[4] / 8.0),
+                1.0 if battle[2] else 0.0,
+                1.0 if battle[5] else 0.0,
             ]
         if s.winner >= 0:
             ones.append(self._winner + rel[s.winner])
-        return fill(vec, ones, vals)
+        vec.put(ones, 1.0)
+        vec.put(at, values)
+        return vec
 
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """The hex map with troops and leaders, drawn with numpy alone."""
