@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
 
 import alea
+from alea import rl
 from alea.core.game import Game, State
 from alea.rl.codecs import codec_for
 from conftest import GAME_SETUPS, SETUP_IDS
@@ -88,3 +90,35 @@ def test_fast_path_reads_nothing_hidden(name: str, options: dict[str, object]) -
                         f"seat {seat}: the encoding changed with what it cannot see"
                     )
     assert redealt > 20, "the re-deals never changed a hidden part: the test proves nothing"
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
+def test_the_aec_env_shows_the_reference_vectors_and_masks(
+    name: str, options: dict[str, object]
+) -> None:
+    """Every observation of an ``info_state`` AEC episode, frame by frame, and every mask."""
+    history = 2
+    env = rl.aec_env(name, observation="info_state", history=history, **options)
+    codec = env.codec
+    size = codec.observations.size
+    rng = random.Random(3)
+    env.reset(seed=3)
+    past: dict[str, list[np.ndarray[Any, Any]]] = {a: [] for a in env.possible_agents}
+    steps = 0
+    for agent in env.agent_iter(max_iter=400):
+        obs, _, terminated, truncated, _ = env.last()
+        state = env.game_state
+        seat = env.possible_agents.index(agent)
+        now = codec.observations.encode(state.observation(seat))
+        frames = [now, *past[agent][::-1][:history]]
+        frames += [np.zeros(size, dtype=np.float32)] * (1 + history - len(frames))
+        assert np.array_equal(obs["observation"], np.concatenate(frames))
+        assert np.array_equal(obs["action_mask"], codec.actions.mask(state))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        past[agent].append(now)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[int(rng.random() * len(legal))]))
+        steps += 1
+    assert steps > 100

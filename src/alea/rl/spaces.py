@@ -69,8 +69,9 @@ class Viewer:
 
     With ``history`` > 0 an observation is the seat's information state: its view now, then its
     views at its last ``history`` decisions, most recent first (zeros before it has made that
-    many). Every part comes from ``state.observation(seat)``, so it holds only what the seat saw;
-    the differences between frames show what happened between its turns.
+    many). Every part is the encoding of ``state.observation(seat)`` (``encode_state`` reads the
+    same fields straight from the position), so it holds only what the seat saw; the differences
+    between frames show what happened between its turns.
     """
 
     def __init__(self, codec: GameCodec, history: int = 0) -> None:
