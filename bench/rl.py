@@ -10,7 +10,7 @@ decisions (chance events are applied but not counted):
 - ``AEC env``: ``alea.rl.aec_env``, driven as a learner would: ``last()`` (observation vector
   and mask), a random index among the mask's ones, ``step``; the learner reads the ``int8``
   mask's ones through a boolean view of it, as numpy's ``nonzero`` is several times slower on
-  ``int8`` (about 8 µs for Triumvirate's 3,661 entries, as long as a whole engine decision);
+  ``int8`` (``docs/rl.md`` quotes the command that measures it);
 - ``Gym env``: ``alea.rl.gym_env`` for seat 0 against random bots; every decision counts,
   the learner's (through the env) and the bots' (straight on the state).
 
