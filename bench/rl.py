@@ -6,13 +6,15 @@ decisions (chance events are applied but not counted):
 - ``engine``: ``legal_actions()`` and ``apply_action`` in a bare loop, chance by
   ``sample_chance`` -- the engine's own speed, as in ``bench/run.py``;
 - ``engine + observation()``: the same loop calling ``state.observation(mover)`` once per
-  decision -- the floor of any environment built on observations;
+  decision -- the least an environment that builds the observation dict would pay (the
+  environments here encode straight from the position instead);
 - ``AEC env``: ``alea.rl.aec_env``, driven as a learner would: ``last()`` (observation vector
   and mask), a random index among the mask's ones, ``step``; the learner reads the ``int8``
   mask's ones through a boolean view of it, as numpy's ``nonzero`` is several times slower on
   ``int8`` (``docs/rl.md`` quotes the command that measures it);
 - ``Gym env``: ``alea.rl.gym_env`` for seat 0 against random bots; every decision counts,
-  the learner's (through the env) and the bots' (straight on the state).
+  the learner's (through the env, reading its mask the same way) and the bots' (straight on
+  the state).
 
 Each figure is the median of ``--runs`` timed runs (min and max shown), after a warm-up run;
 the runs of the four loops are interleaved so that other load on the machine hits all alike.
