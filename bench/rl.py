@@ -6,16 +6,22 @@ decisions (chance events are applied but not counted):
 - ``engine``: ``legal_actions()`` and ``apply_action`` in a bare loop, chance by
   ``sample_chance`` -- the engine's own speed, as in ``bench/run.py``;
 - ``engine + observation()``: the same loop calling ``state.observation(mover)`` once per
-  decision -- the floor of any environment built on observations;
+  decision -- the least an environment that builds the observation dict would pay (the
+  environments here encode straight from the position instead);
 - ``AEC env``: ``alea.rl.aec_env``, driven as a learner would: ``last()`` (observation vector
-  and mask), a random index among the mask's ones, ``step``;
+  and mask), a random index among the mask's ones, ``step``; the learner reads the ``int8``
+  mask's ones through a boolean view of it, as numpy's ``nonzero`` is several times slower on
+  ``int8`` (``docs/rl.md`` quotes the command that measures it);
 - ``Gym env``: ``alea.rl.gym_env`` for seat 0 against random bots; every decision counts,
-  the learner's (through the env) and the bots' (straight on the state).
+  the learner's (through the env, reading its mask the same way) and the bots' (straight on
+  the state).
 
 Each figure is the median of ``--runs`` timed runs (min and max shown), after a warm-up run;
 the runs of the four loops are interleaved so that other load on the machine hits all alike.
 The table ends with where the time of one AEC step goes (microseconds per call on a sample of
-positions). ``overhead`` is engine decisions/s over env decisions/s (lower is better).
+positions): the environments encode straight from the position (``encode_state``); the two
+reference lines are the dict-based encoding it equals, for comparison. ``overhead`` is engine
+decisions/s over env decisions/s (lower is better).
 """
 
 from __future__ import annotations
@@ -75,7 +81,7 @@ def aec_runner(game: Game) -> Runner:
             if terminated or truncated:
                 env.reset()
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             env.step(int(legal[int(rng.random() * len(legal))]))
             done += 1
         return done
@@ -108,7 +114,7 @@ def gym_runner(game: Game) -> Runner:
         steps = 0
         obs, _ = env.reset(seed=seed)
         while steps + sum(b.decisions for b in bots) < budget:
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             obs, _, terminated, truncated, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
             if terminated or truncated:
@@ -171,8 +177,13 @@ def breakdown(game: Game, seed: int, samples: int) -> dict[str, float]:
     return {
         "clone + legal_actions + apply_action": per_call(apply_one, states),
         "clone alone": per_call(lambda s: s.clone(), states),
-        "state.observation(seat)": per_call(lambda s: s.observation(s.current_player()), states),
-        "encode observation": per_call(codec.observations.encode, observations),
+        "encode_state(state, seat) (the envs)": per_call(
+            lambda s: codec.observations.encode_state(s, s.current_player()), states
+        ),
+        "reference: state.observation(seat)": per_call(
+            lambda s: s.observation(s.current_player()), states
+        ),
+        "reference: encode(observation)": per_call(codec.observations.encode, observations),
         "action mask": per_call(codec.actions.mask, states),
     }
 

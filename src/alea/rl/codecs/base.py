@@ -179,7 +179,7 @@ class TableCodec(ActionCodec):
         legal = state.legal_actions()
         out: list[int | None] = list(map(self._by_id.get, map(id, legal)))
         if None in out:
-            return [self.encode(a) for a in legal]
+            return [self.encode(a) if i is None else i for i, a in zip(out, legal, strict=True)]
         return out  # type: ignore[return-value]  # no None left
 
 
@@ -241,6 +241,15 @@ class ObservationEncoder(ABC):
     def encode(self, observation: dict[str, Any]) -> FloatArray:
         """The vector of ``observation`` (a dict from ``state.observation``), a new array."""
 
+    def encode_state(self, state: State, seat: int) -> FloatArray:
+        """The vector of ``state.observation(seat)``, a new array.
+
+        Equal, entry for entry, to ``encode(state.observation(seat))``. A game's encoder may
+        read the state's fields straight instead of building the dict first (the environments
+        call this once a step); it must then read only what that dict shows the seat.
+        """
+        return self.encode(state.observation(seat))
+
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """A small picture of ``observation`` drawn with numpy alone (``H x W x 3`` uint8).
 
@@ -253,6 +262,25 @@ class ObservationEncoder(ABC):
         grey = ((grid.reshape(side, side) + 1.0) * 127.5).astype(np.uint8)
         big = np.kron(grey, np.ones((4, 4), dtype=np.uint8))
         return np.repeat(big[:, :, None], 3, axis=2)
+
+
+class Memo(dict[Any, Any]):
+    """A dict of results by the exact inputs that made them, emptied when it grows past ``limit``.
+
+    The encoders' fast paths keep here the parts of a vector that most decisions leave as
+    they were (a board's markets, its lands), keyed by the fields they are read from.
+    """
+
+    def __init__(self, limit: int = 1 << 12) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: Any, value: Any) -> Any:
+        """Store ``value`` under ``key`` (first emptying a full memo); return ``value``."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
 
 
 def fill(vec: FloatArray, ones: list[int], values: list[tuple[int, float]]) -> FloatArray:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from alea.core.game import Action, Game
+from alea.core.game import Action, Game, State
+from alea.games.forum import marriages, trade
 from alea.games.forum.actions import (
     PRICES,
     Build,
@@ -42,9 +43,27 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
-from alea.games.forum.constants import N_SPACES, STAGE_NAMES
+from alea.games.forum.constants import (
+    CARDS,
+    N_SPACES,
+    OVER,
+    ROME,
+    SEATS_OF,
+    STAGE_NAMES,
+    band_of,
+)
+from alea.games.forum.state import ForumState
 from alea.rl import pixels
-from alea.rl.codecs.base import GameCodec, Layout, ObservationEncoder, TableCodec, clip, fill, slots
+from alea.rl.codecs.base import (
+    GameCodec,
+    Layout,
+    Memo,
+    ObservationEncoder,
+    TableCodec,
+    clip,
+    fill,
+    slots,
+)
 
 if TYPE_CHECKING:
     from alea.rl.codecs.base import FloatArray, RgbArray
@@ -188,6 +207,50 @@ class ForumObservations(ObservationEncoder):
         opts = game.options
         self._agents = max(1, int(opts.get("agents", 4)))
         self._horrea = max(1, int(opts.get("horrea", 20)))
+        self._incomes = Memo()
+        self._boards = Memo()
+        self._band_slots: dict[tuple[int, int], int] = {}
+        self._rels = [[(q - me) % self.n for q in range(self.n)] for me in range(self.n)]
+        """Per viewer: each seat's offset."""
+        self._rome = BOARD.rome
+
+    def _next_incomes(self, s: ForumState) -> list[int]:
+        """``trade.trade_totals(s)``, remembered by what it depends on (none of it hidden).
+
+        Trade reads where agents stand only to know whether a family (or an ally) is present
+        in Rome and in the markets of its own horrea (FOR-5.3), so the key holds just that:
+        most moves leave it, and the horrea, bonuses and blocks, as they were.
+        """
+        horrea = s.horrea
+        seen = [set(a) for a in s.agents]
+        if s.marriages:
+            own = seen
+            seen = [own[p].union(*(own[q] for q in marriages.spouses(s, p))) for p in range(s.n)]
+        key = (
+            tuple(
+                (ROME in at, frozenset(m for m in at if m >= 0 and horrea[m] >> p & 1))
+                for p, at in enumerate(seen)
+            ),
+            tuple(horrea),
+            tuple(s.bonus),
+            tuple(s.blocked),
+            s.praefect,
+            s.praefect_turns,
+        )
+        totals: list[int] | None = self._incomes.get(key)
+        if totals is None:
+            totals = self._incomes.keep(key, trade.trade_totals(s))
+        return totals
+
+    def _band_slot(self, prestige: int, win: int) -> int:
+        """Column (after ``band_``) of the band the observation names for ``prestige``."""
+        slot = self._band_slots.get((prestige, win))
+        if slot is None:
+            i = band_of(prestige)
+            name = BOARD.bands[i].name if i >= 0 else ("CONSVL" if prestige >= win else None)
+            slot = BANDS.index(name) if name in BANDS else len(BANDS)
+            self._band_slots[prestige, win] = slot
+        return slot
 
     def encode(self, observation: dict[str, Any]) -> FloatArray:
         """The vector of one Forum observation."""
@@ -298,6 +361,140 @@ class ForumObservations(ObservationEncoder):
         ones.append(self._praefect + (SEATS if praefect is None else rel[praefect]))
         ones.extend(self._winners + rel[w] for w in obs["winners"])
         return fill(np.zeros(self.layout.size, dtype=np.float32), ones, vals)
+
+    def encode_state(self, state: State, seat: int) -> FloatArray:
+        """``encode(state.observation(seat))``, read straight from the position.
+
+        Of what is hidden (FOR-10) it reads the sons and daughters of ``seat`` alone, and those
+        of the others only when the complete rules show them. The markets, benefactions and
+        fate cards, which most decisions leave alone, come from a memo keyed by their fields.
+        """
+        n = self.n
+        if not isinstance(state, ForumState) or not 0 <= seat < n:
+            return self.encode(state.observation(seat))
+        s = state
+        opts = s.opts
+        shown = opts.ruleset == "complete"
+        me = seat
+        rel = self._rels[me]
+        actor = s.actor
+        vec = np.zeros(self.layout.size, dtype=np.float32)
+        ones = [
+            self._stage + STAGES[STAGE_NAMES[s.stage]],
+            self._to_move + self.to_move_slot(s.player, rel, SEATS),
+            self._actor + (rel[actor] if 0 <= actor < n else SEATS),
+        ]
+        win = max(1, int(opts.win_prestige))
+        sc = self._scalars
+        vec[sc : sc + 6] = [
+            s.turn / max(1, opts.max_turns),
+            min(1.0, win / 50.0),
+            1.0 if shown else 0.0,
+            len(s.fate_deck) / FATE_CARDS,
+            min(1.0, (s.deck_sons + s.deck_daughters) / DECK),
+            n / SEATS,
+        ]
+        incomes = self._next_incomes(s) if s.stage != OVER else [0] * n
+        width = len(PLAYER_FEATURES)
+        agents_total = self._agents
+        horrea_total = self._horrea
+        rome = self._rome
+        m_agents, m_moved, m_blocked = self._m_agents, self._m_moved, self._m_blocked
+        for q in range(n):
+            r = rel[q]
+            b = self._players + r * width
+            where = s.agents[q]
+            moved_bits = s.moved[q]
+            on_board = 0
+            moved = 0
+            for i, m in enumerate(where):
+                if m >= 0:
+                    on_board += 1
+                    ones.append(m_agents + m * SEATS + r)
+                    if moved_bits >> i & 1:
+                        moved += 1
+                        ones.append(m_moved + m * SEATS + r)
+            sons, daughters = s.sons[q], s.daughters[q]
+            show = shown or q == me
+            blocked = s.blocked[q]
+            prestige = s.prestige[q]
+            ones += [b, b + 20 + self._band_slot(prestige, opts.win_prestige)]
+            if blocked >= 0:
+                ones.append(m_blocked + blocked * SEATS + r)
+            vec[b + 1 : b + 20] = [
+                clip(s.money[q] / MONEY_SCALE),
+                clip(prestige / win),
+                on_board / agents_total,
+                where.count(rome) / 2.0,
+                (len(where) - on_board) / agents_total,
+                moved / agents_total,
+                s.horrea_count[q] / horrea_total,
+                (opts.horrea - s.horrea_count[q]) / horrea_total,
+                s.gifts[q] / N_SPACES,
+                1.0 if s.senator[q] else 0.0,
+                min(1.0, (sons + daughters) / 6.0),
+                min(1.0, sons / 6.0) if show else 0.0,
+                min(1.0, daughters / 6.0) if show else 0.0,
+                1.0 if show else 0.0,
+                clip(s.income[q] / INCOME_SCALE),
+                clip(incomes[q] / INCOME_SCALE),
+                clip(s.bonus[q] / INCOME_SCALE),
+                0.0 if blocked < 0 else 1.0,
+                min(1.0, (s.praefect_turns if s.praefect == q else 0) / 5.0),
+            ]
+        key = (me, tuple(s.horrea), tuple(s.local), tuple(s.benefactions), tuple(s.fate_deck))
+        board = self._boards.get(key)
+        if board is None:
+            board = self._boards.keep(key, self._board_ones(s, rel))
+        ones += board
+        for a, b2, _, _ in s.marriages:
+            ra, rb = rel[a], rel[b2]
+            ones += [self._marriages + ra * SEATS + rb, self._marriages + rb * SEATS + ra]
+        card = CARDS.get(s.fate_card)
+        ones.append(self._fate + (0 if card is None else int(card.id)))
+        prop = s.proposal
+        if prop is not None:
+            p = self._proposal
+            ones += [p, p + 4 + rel[prop[0]], p + 4 + SEATS + rel[prop[1]]]
+            vec[p + 1 : p + 4] = [
+                1.0 if prop[2] else 0.0,
+                min(1.0, prop[3] / 500.0),
+                1.0 if prop[4] else 0.0,
+            ]
+        pend = s.pending
+        if pend is not None:
+            p = self._pending
+            ones += [
+                p,
+                p + 2 + rel[pend[1]],
+                p + 2 + SEATS + rel[pend[2]],
+                self._m_pending + pend[0],
+            ]
+            vec[p + 1] = pend[3] / 6.0
+        ones.append(self._praefect + (SEATS if s.praefect < 0 else rel[s.praefect]))
+        ones.extend(self._winners + rel[w] for w in s.winners)
+        vec.put(ones, 1.0)
+        return vec
+
+    def _board_ones(self, s: ForumState, rel: list[int]) -> list[int]:
+        """The ones of the horrea, aristocracies, benefactions and drawn fate cards."""
+        ones: list[int] = []
+        m_horrea, m_local = self._m_horrea, self._m_local
+        local = s.local
+        for m, h in enumerate(s.horrea):
+            base = m * SEATS
+            if h:
+                ones.extend(m_horrea + base + rel[q] for q in SEATS_OF[h])
+            if local[m] >= 0:
+                ones.append(m_local + base + rel[local[m]])
+        ben = self._benefactions
+        ones.extend(
+            ben + space * (SEATS + 1) + (SEATS if owner < 0 else rel[owner])
+            for space, owner in enumerate(s.benefactions)
+        )
+        left = set(s.fate_deck)
+        ones.extend(self._fate_drawn + c - 1 for c in range(1, FATE_CARDS + 1) if c not in left)
+        return ones
 
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """The market network with horrea and agents, drawn with numpy alone."""

@@ -43,11 +43,15 @@ from alea.games.hotre.actions import (
 from alea.games.hotre.board import BOARD, PERIODS
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.constants import KIND_NAMES, STAGE_NAMES
+from alea.games.hotre.counters import drawn_seen_by
+from alea.games.hotre.state import HotreState
+from alea.games.hotre.views import shown
 from alea.rl.codecs.base import (
     FloatArray,
     GameCodec,
     IllegalIndexError,
     Layout,
+    Memo,
     ObservationEncoder,
     TableCodec,
     clip,
@@ -195,7 +199,12 @@ class HotreActions(TableCodec):
         out: list[int | None] = list(map(self._by_id.get, map(id, legal)))
         if None not in out:
             return out  # type: ignore[return-value]  # no None left
-        return [self.encode(a) for a in legal if not (isinstance(a, Offer) and a.amount >= OFFERS)]
+        # Only the actions the identity cache missed (fresh card plays, offers) are looked up.
+        return [
+            self.encode(a) if i is None else i
+            for i, a in zip(out, legal, strict=True)
+            if i is not None or not (isinstance(a, Offer) and a.amount >= OFFERS)
+        ]
 
 
 # -- observations -------------------------------------------------------------------------------
@@ -260,6 +269,8 @@ _FORT: Final = _LF["fort"]
 _FORT_OWNER0: Final = _LF["fort_owner_0"]
 _FORT_OTHER: Final = _LF["fort_owner_other"]
 _CITY: Final = _LF["city"]
+_KIND_COL: Final = tuple(KIND_INDEX[name] for name in KIND_NAMES)
+"""The column of each force kind, by kind code."""
 
 
 class HotreObservations(ObservationEncoder):
@@ -294,6 +305,7 @@ class HotreObservations(ObservationEncoder):
         """Per viewer: each seat's offset."""
         self._land_rows = [self._lands + i * width for i in range(N_LANDS)]
         self._template = np.zeros(lay.size, dtype=np.float32)
+        self._lands_memo = Memo()
         for i in _STATIC_RESOURCE:
             self._template[self._lands + i * width + _LF["resource"]] = 1.0
 
@@ -426,6 +438,175 @@ class HotreObservations(ObservationEncoder):
         ones.extend(used + c for c in obs["used_cards"])
         vec = self._template.copy()
         vec.put(ones, 1.0)  # ``put`` takes a list of indices faster than fancy indexing
+        vec.put(at, values)
+        return vec
+
+    def _land_entries(
+        self, s: HotreState, rel: list[int], kind_col: list[int]
+    ) -> tuple[list[int], list[int], list[float]]:
+        """The ones, then the other entries and their values, of the ``lands`` block."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        owner = s.force_owner
+        n_forces = len(kind_col)
+        army_value = _ARMY_VALUE
+        for row, g, armies, fort, fo, city in zip(
+            self._land_rows,
+            s.force_in_land,
+            s.armies_in_land,
+            s.fort_level,
+            s.fort_owner,
+            s.city_state,
+            strict=True,
+        ):
+            if g >= 0:
+                ones.append(row + _KIND0 + kind_col[g])
+                o = owner[g]
+                if o >= 0:
+                    ones.append(row + rel[o])
+                at.append(row + _ARMIES)
+                values.append(army_value[armies] if armies < len(army_value) else 1.0)
+            if fort:
+                ones.append(row + (_FORT if fort == 1 else _FORT + 1))
+                o = owner[fo] if 0 <= fo < n_forces else -1
+                ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
+            if city:
+                ones.append(row + (_CITY if city == 1 else _CITY + 1))
+        battle = s.battle_land
+        if 0 <= battle < N_LANDS:
+            ones.append(self._land_rows[battle] + _LF["battle"])
+        start0 = _LF["start_0"]
+        for q, land in enumerate(s.start_land):
+            if 0 <= land < N_LANDS:
+                ones.append(self._land_rows[land] + start0 + rel[q])
+        return ones, at, values
+
+    def encode_state(self, state: State, seat: int) -> FloatArray:
+        """``encode(state.observation(seat))``, read straight from the position.
+
+        ``seat`` is a player. Of what is hidden it reads only what the observation shows: the
+        player's own hands card by card and the others' as card sets, a counter only where
+        ``views.shown`` lets the player see it, the drawn counter only if it looked at it.
+        """
+        n, seats = self.n, self.seats
+        if not isinstance(state, HotreState) or not 0 <= seat < n:
+            return self.encode(state.observation(seat))
+        s = state
+        me = seat
+        rel = self._rel[me]
+        mine = {q for q in range(seats) if s.seat_player(q) == seat}
+        mask = sum(1 << q for q in mine)
+        ones: list[int] = [self._stage + STAGES[STAGE_NAMES[s.stage]]]
+        at: list[int] = []
+        values: list[float] = []
+        period = s.period
+        if 1 <= period <= PERIODS:
+            ones.append(self._period + period - 1)
+        half = s.half_turn
+        if 0 <= half < 3:
+            ones.append(self._half + half)
+        cur = s.current_player()
+        ones.append(
+            self._to_move + ((cur - me) % n if cur >= 0 else (SEATS if cur == -1 else SEATS + 1))
+        )
+        active = s.active_seat
+        ones.append(self._active + (rel[active] if 0 <= active < seats else SEATS))
+        sc = self._scalars
+        at += [sc, sc + 1]
+        values += [min(1.0, s.armies_to_place / self._army_cap), n / SEATS]
+        flags = s.turn_flags
+        if flags:
+            ones.extend(self._flags + b for b in range(FLAG_BITS) if flags >> b & 1)
+        drawn = s.drawn_counter
+        if drawn and drawn_seen_by(s, mine):
+            ones.append(self._drawn + drawn - 1)
+        order = self._order
+        ones.extend(order + i * SEATS + rel[q] for i, q in enumerate(s.draw_order) if q < seats)
+        kind_col = [_KIND_COL[k] for k in s.force_kind]
+        owner = s.force_owner
+        armies_of = s.force_armies
+        key = (
+            me,
+            tuple(s.force_in_land),
+            tuple(s.armies_in_land),
+            tuple(s.fort_level),
+            tuple(s.fort_owner),
+            tuple(s.city_state),
+            tuple(owner),
+            tuple(kind_col),
+            s.battle_land,
+            tuple(s.start_land),
+        )
+        lands = self._lands_memo.get(key)
+        if lands is None:
+            lands = self._lands_memo.keep(key, self._land_entries(s, rel, kind_col))
+        ones += lands[0]
+        at += lands[1]
+        values += lands[2]
+        width = len(PLAYER_FEATURES)
+        peoples = [0] * seats
+        people_armies = [0] * seats
+        for k, o, a in zip(kind_col, owner, armies_of, strict=True):
+            if k and 0 <= o < seats:
+                peoples[o] += 1
+                people_armies[o] += a
+        legions, army_cap = self._legions, self._army_cap
+        pp, fp = s.people_points, s.faction_points
+        elim, dead, played = s.eliminated_legions, s.faction_dead, s.cards_played
+        pc, ec = s.people_counter, s.emperor_counter
+        pc_seen, ec_seen = s.people_counter_seen, s.emperor_counter_seen
+        hand_sets, hand_cards, card_set = self._hand_sets, self._hand_cards, _CARD_SET
+        for q in range(seats):
+            r = rel[q]
+            b = self._players + r * width
+            ones.append(b)
+            own = q in mine
+            if own:
+                ones.append(b + 1)
+            if dead[q]:
+                ones.append(b + 5)
+            hand = s.hands[q]
+            at += [b + 2, b + 3, b + 4, b + 6, b + 7, b + 8, b + 9, b + 10]
+            values += [
+                clip(pp[q] / POINTS_SCALE),
+                clip(fp[q] / POINTS_SCALE),
+                min(1.0, elim[q] / legions),
+                min(1.0, armies_of[q] / legions) if kind_col[q] == 0 else 0.0,
+                min(1.0, peoples[q] / 4.0),
+                min(1.0, people_armies[q] / army_cap),
+                min(1.0, played[q] / 2.0),
+                min(1.0, len(hand) / 10.0),
+            ]
+            if pc[q]:
+                ones.append(b + 11)
+                if shown(s, pc_seen[q], mask):
+                    ones.append(b + 11 + pc[q])
+            if ec[q]:
+                ones.append(b + 18)
+                if shown(s, ec_seen[q], mask):
+                    ones.append(b + 18 + ec[q])
+            if not hand:
+                continue
+            if own:
+                cards = hand_cards + r * N_CARDS - 1
+                ones.extend(cards + c for c in hand)
+            sets = [card_set[c] for c in hand]  # a hand's card sets are public (HRE-2.4)
+            hs = hand_sets + r * N_SETS - 1
+            for st in set(sets):
+                at.append(hs + st)
+                values.append(min(1.0, sets.count(st) / 3.0))
+        winners = s.winners
+        if winners:
+            ones.extend(
+                self._players + rel[q] * width + _PF["winner"]
+                for q in range(seats)
+                if q % n in winners
+            )
+        used = self._used - 1
+        ones.extend(used + c for c in s.used_cards)
+        vec = self._template.copy()
+        vec.put(ones, 1.0)
         vec.put(at, values)
         return vec
 

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from alea.core.game import Action, Game
-from alea.games.triumvirate.actions import FORCE_NAMES, VERBS, Decide, March, Move
+from alea.core.game import Action, Game, State
+from alea.games.triumvirate.actions import FORCE_NAMES, ROMAN, VERBS, Decide, March, Move
 from alea.games.triumvirate.board import BOARD, FORCES
-from alea.games.triumvirate.state import STAGE_NAMES
+from alea.games.triumvirate.state import STAGE_NAMES, TriumvirateState
 from alea.rl import pixels
 from alea.rl.codecs.base import GameCodec, Layout, ObservationEncoder, TableCodec, clip, fill, slots
 
@@ -149,6 +149,11 @@ class TriumvirateObservations(ObservationEncoder):
             for me in range(SEATS)
         ]
         """Per viewer: where each seat's leader plane starts."""
+        self._troop_offsets = [
+            np.array([self._troop_base[me][name] for name in FORCE_NAMES], dtype=np.intp)
+            for me in range(SEATS)
+        ]
+        """Per viewer: where each force's troop plane starts, by force index (Rome last)."""
         self._stack_value = np.minimum(np.arange(64, dtype=np.float32) / self.stack, 1.0)
         """``count / stack_limit`` clipped to 1, by count (a lookup table)."""
         self._templates = []
@@ -247,6 +252,86 @@ class TriumvirateObservations(ObservationEncoder):
         if winner is not None:
             ones.append(self._winner + rel[FORCES.index(winner)])
         return fill(vec, ones, vals)
+
+    def encode_state(self, state: State, seat: int) -> FloatArray:
+        """``encode(state.observation(seat))``, read straight from the position.
+
+        Nothing in this game is hidden (TRI-10.1), so every field the observation shows may be
+        read; the troop planes are written by numpy from the board's two byte arrays.
+        """
+        if not isinstance(state, TriumvirateState) or not 0 <= seat < SEATS:
+            return self.encode(state.observation(seat))
+        s = state
+        me = seat
+        rel = [(q - me) % SEATS for q in range(SEATS)] + [SEATS]
+        plane = self._plane
+        stack_value = self._stack_value
+        vec = self._templates[me].copy()
+        owner = np.frombuffer(s.owner, dtype=np.int8)
+        occupied = (owner >= 0).nonzero()[0]
+        if occupied.size:
+            count = np.frombuffer(s.count, dtype=np.int8)
+            vec[self._troop_offsets[me][owner[occupied]] + occupied] = stack_value[count[occupied]]
+            moved = plane["moved"]
+            owners = s.owner
+            for h, m in s.moved.items():
+                if m and owners[h] >= 0:
+                    vec[moved + h] = stack_value[m]
+        attacks = plane["attacks"]
+        for h, n in s.attack.items():
+            vec[attacks + h] = stack_value[n]
+        turn = s.turn
+        ones = [
+            self._stage + STAGES[STAGE_NAMES[s.stage]],
+            self._to_move + self.to_move_slot(s.player, rel, SEATS),
+            self._turn + (rel[turn] if turn >= 0 else SEATS),
+        ]
+        troops = s.troops
+        sc = self._scalars
+        at = [sc, sc + 1, sc + 2, sc + 3]
+        values = [
+            min(1.0, s.round / self.max_rounds),
+            1.0 if s.civil_war else 0.0,
+            min(1.0, s.moves_left / self.move_die),
+            min(1.0, troops[ROMAN] / max(1, BOARD.counters[3])),
+        ]
+        rome = BOARD.rome
+        inv_conquests, inv_to_win = 1.0 / self.max_conquests, 1.0 / self.to_win
+        counters = s.game.setup.counters
+        rows, leads = self._player_rows[me], self._leader_planes[me]
+        for p in range(SEATS):
+            b, inv = rows[p], INV_COUNTERS[p]
+            h = s.leader[p]
+            if h >= 0:
+                ones.append(leads[p] + h)
+                if h == rome:
+                    ones.append(b + 6)
+            if s.alive[p]:
+                ones.append(b)
+            at += [b + 1, b + 2, b + 3, b + 4, b + 5]
+            values += [
+                min(1.0, s.conquests[p] * inv_conquests),
+                min(1.0, s.popularity[p] * 0.05),
+                min(1.0, s.rome_turns[p] * inv_to_win),
+                clip(troops[p] * inv),
+                clip((counters[p] - troops[p]) * inv),
+            ]
+        battle = s.battle
+        if battle is not None:
+            b = self._battle
+            ones += [plane["battle"] + battle[0], b, b + 5 + rel[battle[3]]]
+            at += [b + 1, b + 2, b + 3, b + 4]
+            values += [
+                min(1.0, battle[1] / 8.0),
+                min(1.0, battle[4] / 8.0),
+                1.0 if battle[2] else 0.0,
+                1.0 if battle[5] else 0.0,
+            ]
+        if s.winner >= 0:
+            ones.append(self._winner + rel[s.winner])
+        vec.put(ones, 1.0)
+        vec.put(at, values)
+        return vec
 
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """The hex map with troops and leaders, drawn with numpy alone."""
