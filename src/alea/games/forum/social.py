@@ -98,9 +98,11 @@ def social_next(s: ForumPosition) -> None:
             if m in s.agents[p] and m in s.agents[d]:
                 start_oust(s, p, d, m)
                 return
-        if len(intrigues(s, p)) > 1:
+        choices = intrigues(s, p)
+        if len(choices) > 1:
             s.stage = SOCIAL
             s.player = p
+            s._legal = choices
             return
         s.pos += 1
     trade.trade_phase(s)
