@@ -21,14 +21,17 @@ from alea.games.forum.position import ForumPosition
 
 def contest_of(s: ForumPosition, p: int) -> int:
     """The market where ``p``'s agent arrived second onto another player's, or -1."""
-    for slot, m in enumerate(s.agents[p]):
+    agents = s.agents
+    arrival = s.arrival
+    mine = agents[p]
+    for slot, m in enumerate(mine):
         if m < 0 or m == ROME:
             continue
-        mine = s.arrival[p][slot]
+        came = arrival[p][slot]
         for q in range(s.n):
-            if q != p and m in s.agents[q]:
-                theirs = s.arrival[q][s.agents[q].index(m)]
-                if theirs < mine:
+            if q != p:
+                theirs = agents[q]
+                if m in theirs and arrival[q][theirs.index(m)] < came:
                     return m
     return -1
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from alea.core.errors import IllegalActionError
-from alea.core.game import CHANCE, Action
+from alea.core.game import CHANCE, Action, listed
 from alea.core.rng import sample_weighted
 from alea.games.hotre import (
     build,
@@ -62,7 +62,7 @@ from alea.games.hotre.constants import (
     OFFER,
     ORDER,
     OVER,
-    PICK,
+    PICKS,
     REBELRETREAT,
     REBELROUND,
     RETREAT,
@@ -89,27 +89,30 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == BUILD:
         return build.build_options(s)
     if st == TAKEUP:
-        out = [PICK[p, "take_up", land] for land in movement.takeup_lands(s)]
+        picks = PICKS["take_up"][p]
+        out = [picks[land] for land in movement.takeup_lands(s)]
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
-        out = [PICK[p, v, land] for v, land in movement.placements(s)]
+        verb, lands = movement.placements(s)
+        picks = PICKS[verb][p]
+        out = [picks[land] for land in lands]
         if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
-            out += [PICK[p, "free_fort", land] for land in build.fort_sites(s)]
+            picks = PICKS["free_fort"][p]
+            out += [picks[land] for land in build.fort_sites(s)]
         if not s.sub_force_acting:
             out += events.card_plays(s, False)
         out.append(DECIDE[p, "end_expansion"])
         return out
     if st == RETREAT:
-        out = [
-            PICK[p, "retreat", land]
-            for land in forces.retreats(s, s.battle_land, s.battle_defender)
-        ]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, s.battle_land, s.battle_defender)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == DISPLACE:
         src, force = s.task_queue[0], s.task_queue[1]
-        out = [PICK[p, "retreat", land] for land in forces.retreats(s, src, force, True)]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, src, force, True)]
         out.append(DECIDE[p, "eliminate"])
         return out
     if st == FORTCHOICE:
@@ -117,9 +120,11 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == LOOTCHOICE:
         return [DECIDE[p, "loot"], DECIDE[p, "spare"]]
     if st == FOUND:
-        return [PICK[p, "found", land] for land in cities.found_sites(s)[0]]
+        picks = PICKS["found"][p]
+        return [picks[land] for land in cities.found_sites(s)[0]]
     if st == REBELRETREAT:
-        out = [PICK[p, "retreat", land] for land in forces.retreats(s, s.pending[0], p)]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, s.pending[0], p)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == OFFER:
@@ -190,7 +195,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
         legal = s._legal
         if legal is None:
             legal = s._legal = legal_actions(s)
-        if action not in legal:
+        if not listed(action, legal):
             raise IllegalActionError(*why(s, action))
         apply_decision(s, action)
     s._hist = (action, s._hist)
