@@ -184,11 +184,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     if s.stage == OVER:
         raise IllegalActionError("the game is over", "HRE-14.1")
     if s.player == CHANCE:
-        if s.stage in (DEAL, DRAW):
-            ok = action in dict(chance_outcomes(s))
-        else:
-            ok = any(a == action for a, _ in chance_outcomes(s))
-        if not ok:
+        if not listed(action, [a for a, _ in chance_outcomes(s)]):
             raise IllegalActionError(f"{action} is not the chance event pending now", "HRE-1.4")
         apply_chance(s, action)
     else:
