@@ -103,7 +103,7 @@ def buy(s: HotrePosition, a: Action) -> None:
     """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP."""
     seat = s.active_seat
     o = s.opts
-    if isinstance(a, Decide):
+    if type(a) is Decide:
         cost = recruit_cost(s)
         s.faction_points[seat] -= cost  # HRE-5.1
         s.log_points(seat, True, [(SPENT, -1, -cost)])
@@ -128,7 +128,7 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fort_cost)])
         s.fort_level[land] = 1
         s.fort_owner[land] = seat
-        s.forts_built.append(land)
+        s.forts_built += (land,)
     elif a.verb == "fortress":
         s.faction_points[seat] -= o.fortress_cost
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fortress_cost)])

@@ -12,7 +12,7 @@ from alea.core.game import CHANCE
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS, BonusKind
 from alea.games.hotre.constants import DRAW, HAND
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def emperor(s: HotrePosition, seat: int) -> Any:
@@ -38,7 +38,7 @@ def deal_pool(s: HotrePosition) -> list[int]:
 
 def begin_handout(s: HotrePosition) -> None:
     """Put the counters of the hand-out in the cup; the first draw comes next (HRE-3.2)."""
-    s.counter_pile = [1, 2, 3, 4, 5] if not s.emperor_handout else [1, 2, 3, 4, 5, 6]
+    s.counter_pile = (1, 2, 3, 4, 5) if not s.emperor_handout else (1, 2, 3, 4, 5, 6)
     s.draw_position = 0
     s.stage = DRAW
     s.player = CHANCE
@@ -59,11 +59,11 @@ def hand(s: HotrePosition, seat: int, to: int) -> None:
     held = s.emperor_counter if s.emperor_handout else s.people_counter
     bit = 0 if held[seat] else 1 << seat  # HRE-3.2: a seat already handed one does not look
     if s.emperor_handout:
-        s.emperor_counter[to] = s.drawn_counter
-        s.emperor_counter_seen[to] = bit
+        s.emperor_counter = replaced(s.emperor_counter, to, s.drawn_counter)
+        s.emperor_counter_seen = replaced(s.emperor_counter_seen, to, bit)
     else:
-        s.people_counter[to] = s.drawn_counter
-        s.people_counter_seen[to] = bit
+        s.people_counter = replaced(s.people_counter, to, s.drawn_counter)
+        s.people_counter_seen = replaced(s.people_counter_seen, to, bit)
     s.drawn_counter = 0
     s.draw_position += 1
     if s.draw_position < s.seat_count:
@@ -75,9 +75,8 @@ def hand(s: HotrePosition, seat: int, to: int) -> None:
         begin_handout(s)
         return
     # HRE-3.6: both hand-outs over, each holder sees its counters
-    for each in range(s.seat_count):
-        s.people_counter_seen[each] |= 1 << each
-        s.emperor_counter_seen[each] |= 1 << each
+    s.people_counter_seen = tuple(m | 1 << each for each, m in enumerate(s.people_counter_seen))
+    s.emperor_counter_seen = tuple(m | 1 << each for each, m in enumerate(s.emperor_counter_seen))
     s.next_people_call = 1
     s.next_emperor_call = 1
     s._next_half()

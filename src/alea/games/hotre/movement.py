@@ -23,7 +23,7 @@ from alea.games.hotre.constants import (
     STARTS,
     TAKEUP,
 )
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def takeup_lands(s: HotrePosition) -> list[int]:
@@ -187,7 +187,7 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
     s.armies_placed += 1
     s.armies_to_place -= 1
     if start:  # HRE-5.5
-        s.start_land[seat] = land
+        s.start_land = replaced(s.start_land, seat, land)
         s.city_state[land] = 1
         enter_start(s, land)
         return
@@ -207,7 +207,8 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
         return
     if g < 0:
         calm = s.emptied_by_calamity[land]
-        s.emptied_by_calamity[land] = 0
+        if calm:
+            s.emptied_by_calamity = replaced(s.emptied_by_calamity, land, 0)
         fort_owner = s.fort_owner[land] if s.fort_level[land] else -1
         s.force_in_land[land] = f
         s.armies_in_land[land] = 1
@@ -249,7 +250,8 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
 def enter_start(s: HotrePosition, land: int) -> None:
     """HRE-4.4, HRE-9.1: enter a Start land; its occupants retreat or are eliminated."""
     f = s.acting_force
-    s.emptied_by_calamity[land] = 0
+    if s.emptied_by_calamity[land]:
+        s.emptied_by_calamity = replaced(s.emptied_by_calamity, land, 0)
     g = s.force_in_land[land]
     k = s.armies_in_land[land]
     if s.fort_level[land] and s.fort_owner[land] != f:

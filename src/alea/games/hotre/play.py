@@ -28,7 +28,6 @@ from alea.games.hotre import (
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
-    Decide,
     Dice,
     DrawCounter,
     HandTo,
@@ -71,7 +70,7 @@ from alea.games.hotre.constants import (
     TAKEUP,
 )
 from alea.games.hotre.dice import SUM_DIST, binomial, round_outcomes
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, without
 
 
 def legal_actions(s: HotrePosition) -> list[Action]:
@@ -235,7 +234,7 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
     st = s.stage
     if st == DEAL:
         assert isinstance(a, Deal)
-        s.card_box.remove(a.card)
+        s.card_box = without(s.card_box, a.card)
         s.hands[a.seat].append(a.card)
         s.deal_seat += 1
         if s.deal_seat == s.seat_count:
@@ -246,12 +245,12 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
         return
     if st == ORDER:
         assert isinstance(a, Order)
-        s.draw_order = list(a.seats)
+        s.draw_order = tuple(a.seats)
         counters.begin_handout(s)
         return
     if st == DRAW:
         assert isinstance(a, DrawCounter)
-        s.counter_pile.remove(a.number)
+        s.counter_pile = without(s.counter_pile, a.number)
         s.drawn_counter = a.number
         s.stage = HAND
         s.player = s.draw_order[s.draw_position]
@@ -293,14 +292,15 @@ _YES_OR_NO: Final[dict[int, tuple[Callable[[HotrePosition, bool], None], str]]] 
 def apply_decision(s: HotrePosition, a: Action) -> None:
     """Give effect to the legal decision ``a``."""
     st = s.stage
-    if isinstance(a, PlayCard):
-        events.play(s, a)
+    kind = type(a)  # exact types: a check against the Action base class would go through abc
+    if kind is PlayCard:
+        events.play(s, a)  # type: ignore[arg-type]
         return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
         on_land, on_close = land_or_close
-        if isinstance(a, Pick):
-            on_land(s, a.land)
+        if kind is Pick:
+            on_land(s, a.land)  # type: ignore[attr-defined]
         else:
             on_close(s)
         return
@@ -323,16 +323,17 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
             build.buy(s, a)
         return
     if st == EXPAND:
-        assert isinstance(a, Pick | Decide)
-        if isinstance(a, Decide):
+        if kind is not Pick:
             movement.end_expansion(s)
-        elif a.verb == "free_fort":
-            movement.free_fort(s, a.land)
+            return
+        pick: Pick = a  # type: ignore[assignment]
+        if pick.verb == "free_fort":
+            movement.free_fort(s, pick.land)
         else:
-            movement.place(s, a.land, a.verb == "start")
+            movement.place(s, pick.land, pick.verb == "start")
         return
     if st == DISPLACE:
-        movement.displace(s, a.land if isinstance(a, Pick) else -1)
+        movement.displace(s, a.land if kind is Pick else -1)  # type: ignore[attr-defined]
         return
     if st == OFFER:
         assert isinstance(a, Offer)

@@ -158,7 +158,7 @@ def finish(s: HotrePosition) -> None:
             emp[p] = max(emp[p], s.emperor_counter[seat])
         top = max(emp[p] for p in tied)
         tied = [p for p in tied if emp[p] == top]
-    s.winners = tied
+    s.winners = tuple(tied)
 
 
 def returns(s: HotrePosition) -> list[float]:
