@@ -6,7 +6,7 @@ sees of them, and the bonuses of the Emperor a seat holds (HRE-3.5).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from alea.core.game import CHANCE
 from alea.games.hotre.cards import DECK
@@ -31,9 +31,14 @@ def emperor_bonus(s: HotrePosition, seat: int, kind: BonusKind) -> int:
     return int(e.bonus.value)
 
 
+_SET_OF: Final = (0, *(c.set for c in DECK))
+"""The set of each card id (HRE-2.3); id 0 is no card."""
+
+
 def deal_pool(s: HotrePosition) -> list[int]:
     """The undealt cards of the set being dealt (HRE-2.3)."""
-    return [c for c in s.card_box if DECK[c - 1].set == s.deal_set]
+    card_set = s.deal_set
+    return [c for c in s.card_box if _SET_OF[c] == card_set]
 
 
 def begin_handout(s: HotrePosition) -> None:

@@ -29,14 +29,11 @@ from alea.games.hotre.position import HotrePosition, replaced
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
+    held = [i for i, g in enumerate(s.force_in_land) if g == f]
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
-        return [
-            i
-            for i in range(NL)
-            if s.force_in_land[i] == f
-            and (s.armies_in_land[i] >= 2 or (s.fort_level[i] and s.fort_owner[i] == f))
-        ]
-    return [i for i in range(NL) if s.force_in_land[i] == f]
+        armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
+        return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]
+    return held
 
 
 def start_takeup(s: HotrePosition) -> None:

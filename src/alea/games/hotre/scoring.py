@@ -44,7 +44,7 @@ def score_half(
 
     """
     force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
-    who = [owner_of[g] if g >= 0 else -1 for g in force_at]
+    who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
     if faction:
         ours = [g == seat for g in force_at]
     else:
@@ -86,6 +86,8 @@ def score_half(
             continue
         dominates = have >= 3
         if not dominates and have >= s.opts.domination_min_lands:
+            if not who:
+                who = [owner_of[g] if g >= 0 else -1 for g in force_at]
             held = [0] * (seats + 1)  # the last entry counts the empty lands (who is -1)
             for i in alands:
                 held[who[i]] += 1
