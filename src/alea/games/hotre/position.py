@@ -122,30 +122,13 @@ _LISTS: Final = (
     "emptied_by_calamity",
 )
 """The fields that are flat sequences of ints, in their saved order."""
-_TUPLES: Final = (
-    "force_kind",
-    "force_owner",
-    "force_origin",
-    "nation_force",
-    "cards_played",
-    "people_counter",
-    "emperor_counter",
-    "people_counter_seen",
-    "emperor_counter_seen",
-    "prev_people_counter",
-    "start_land",
-    "faction_dead",
-    "draw_order",
-    "counter_pile",
-    "card_box",
-    "forts_built",
-    "used_cards",
-    "winners",
-    "truces",
-    "emptied_by_calamity",
+_COPIED: Final = frozenset(
+    {"force_in_land", "armies_in_land", "fort_level", "fort_owner", "city_state", "force_armies"}
+    | {"people_points", "faction_points", "eliminated_legions", "task_queue", "pending"}
 )
-"""Those of ``_LISTS`` that change seldom: tuples, replaced whole when they change, so a clone
-shares them instead of copying them; the others are lists copied by ``clone``."""
+"""Those of ``_LISTS`` that change move by move: lists, which ``clone`` copies."""
+_TUPLES: Final = tuple(f for f in _LISTS if f not in _COPIED)
+"""The others change seldom: tuples, replaced whole when they change, so a clone shares them."""
 _SCALARS: Final = (
     "period",
     "stage",
@@ -423,7 +406,7 @@ class HotrePosition(CachedLegalState, StagedState):
             "_legal",
             "_points_log",
         ),
-        copied=tuple(f for f in _LISTS if f not in _TUPLES),
+        copied=tuple(f for f in _LISTS if f in _COPIED),
         nested=("hands",),
     )
 
