@@ -233,6 +233,18 @@ def test_every_position_is_well_formed(game: Game, seed: int) -> None:
             applied.append(step.action)
 
 
+@playouts
+@given(seed=seeds)
+def test_kept_choices_are_the_choices_worked_out_afresh(game: Game, seed: int) -> None:
+    # A game may keep the choices its rules worked out while applying the last action; at
+    # every position of a playout they must be exactly what the position gives from scratch.
+    for step in walk(game, seed):
+        state = step.state
+        fresh = getattr(state, "legal_actions_uncached", None)
+        if fresh is not None:
+            assert state.legal_actions() == fresh(), f"stale choices at step {step.index}"
+
+
 def check_chance_outcomes(outcomes: list[tuple[Action, float]], *, distinct: bool) -> None:
     assert outcomes, "a chance node with no outcomes"
     for action, probability in outcomes:

@@ -126,7 +126,9 @@ class CachedLegalState(State):
     """A state that works out its legal actions once per position.
 
     A subclass computes them in ``_legal_actions``, keeps ``_legal`` (``None`` until asked) among
-    its attributes, and sets it back to ``None`` whenever the position changes. Callers get a
+    its attributes, and sets it back to ``None`` whenever the position changes. The rules that
+    have just worked out the next seat's choices on the way (to see whether it has any) may
+    leave that list in ``_legal`` instead, as the last change of an action. Callers get a
     copy, so they may change the list they are given.
     """
 
@@ -147,6 +149,18 @@ class CachedLegalState(State):
     @abstractmethod
     def _legal_actions(self) -> list[Action]:
         """The legal decisions of the seat to move, computed from the position."""
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``, looking for the very object first.
+
+    The games hand out interned actions, so the one chosen is nearly always an element of the
+    list itself; only an equal copy (one read from JSON) needs the slower comparison by value.
+    """
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 class Game(ABC):

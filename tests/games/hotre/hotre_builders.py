@@ -19,6 +19,7 @@ from alea.games.hotre.actions import Decide, Pick, PlayCard
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.game import HotreGame
+from alea.games.hotre.position import replaced
 from alea.games.hotre.state import HotreState
 
 
@@ -37,7 +38,7 @@ def fresh_with(**fields: list[int]) -> HotreState:
     s = fresh()
     for name, values in fields.items():
         assert len(getattr(s, name)) == len(values), f"{name} has one entry a seat"
-        setattr(s, name, values)
+        setattr(s, name, type(getattr(s, name))(values))  # a tuple field stays a tuple
     return s
 
 
@@ -47,7 +48,7 @@ def people_turn(seat: int = 0, number: int = 1, period: int = 1, **options: obje
     s = fresh(**options)  # type: ignore[arg-type]
     s.period = period
     s.stage = 0
-    s.people_counter[seat] = number
+    s.people_counter = replaced(s.people_counter, seat, number)
     turns.begin_people(s, seat, number)
     return s
 
@@ -57,7 +58,7 @@ def faction_turn(seat: int = 0, emperor: int = 5, period: int = 1, **options: ob
     is next."""
     s = fresh(**options)  # type: ignore[arg-type]
     s.period = period
-    s.emperor_counter[seat] = emperor
+    s.emperor_counter = replaced(s.emperor_counter, seat, emperor)
     turns.begin_faction(s, seat)
     return s
 

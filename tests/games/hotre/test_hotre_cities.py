@@ -20,9 +20,9 @@ def holding(sites: int, city_limit: str | None = None) -> tuple[HotreState, list
     else:
         s = fresh(4, city_limit=city_limit)
         s.period = 2
-        s.emperor_counter[0] = 5
+        s.emperor_counter = (5, *s.emperor_counter[1:])
         turns.begin_faction(s, 0)
-    s.start_land[0] = BOARD.index("Syria")
+    s.start_land = (BOARD.index("Syria"), *s.start_land[1:])
     syria_area = BOARD.lands[BOARD.index("Syria")].area
     lands = [i for i in RESOURCE_LANDS if BOARD.lands[i].area != syria_area][:sites]
     for i in lands:

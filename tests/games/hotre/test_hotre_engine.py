@@ -483,7 +483,7 @@ def test_legions_cross_the_sea() -> None:
 @pytest.mark.rule("HRE-13.1")
 def test_a_city_for_two_resources() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    s.start_land[0] = land("Syria")
+    s.start_land = (land("Syria"), *s.start_land[1:])
     res = [i for i, x in enumerate(BOARD.lands) if x.resource][:5]
     for i in res:
         put(s, BOARD.lands[i].name, 0, 1)
@@ -496,7 +496,7 @@ def test_a_city_for_two_resources() -> None:
 @pytest.mark.rule("HRE-13.2")
 def test_start_area_sites_first() -> None:
     s = faction_turn(seat=0, emperor=5, period=2)
-    s.start_land[0] = land("Italia")
+    s.start_land = (land("Italia"), *s.start_land[1:])
     lay(s, "Italia: 0x1 city; Sicilia: 0x1")
     others = [i for i, x in enumerate(BOARD.lands) if x.resource and x.area not in ("italia",)][:3]
     for i in others:
@@ -599,7 +599,7 @@ def test_people_city_points_and_combined_holdings() -> None:
 def test_tie_broken_by_highest_emperor() -> None:
     s = fresh_with(people_points=[5, 5, 1, 0], emperor_counter=[2, 6, 1, 3])
     scoring.finish(s)
-    assert s.winners == [1]
+    assert s.winners == (1,)
     assert s.returns() == [0.0, 1.0, 0.0, 0.0]
 
 
@@ -941,7 +941,7 @@ def test_last_period_option_shortens_the_game() -> None:
 def test_later_order_lowest_score_first() -> None:
     s = fresh_with(people_points=[9, 1, 5, 1], people_counter=[1, 4, 2, 3])
     turns.end_period(s)
-    assert s.draw_order == [3, 1, 2, 0]  # ties: lower People number of the period before first
+    assert s.draw_order == (3, 1, 2, 0)  # ties: lower People number of the period before first
 
 
 @pytest.mark.rule("HRE-3.9")
@@ -1031,15 +1031,15 @@ def test_deal_goes_set_by_set() -> None:
 @pytest.mark.rule("HRE-2.5")
 def test_called_counters_are_public() -> None:
     s = people_turn(seat=2, number=1)
-    s.people_counter_seen[2] = 0b1111
+    s.people_counter_seen = (*s.people_counter_seen[:2], 0b1111, *s.people_counter_seen[3:])
     assert s.observation(0)["people_counters"][2] == 1
 
 
 @pytest.mark.rule("HRE-2.6")
 def test_each_seat_has_a_faction() -> None:
     s = fresh(3)
-    assert s.force_kind[:3] == [0, 0, 0]
-    assert s.force_owner[:3] == [0, 1, 2]
+    assert s.force_kind[:3] == (0, 0, 0)
+    assert s.force_owner[:3] == (0, 1, 2)
 
 
 @pytest.mark.rule("HRE-2.7")

@@ -14,7 +14,7 @@ from alea.games.hotre.state import HotreState
 def first_faction_turn(players: int, emperor: int, **options: object) -> HotreState:
     """Seat 0's period-1 Faction turn under ``emperor``, its build done (HRE-5.0)."""
     s = fresh(players, **options)
-    s.emperor_counter[0] = emperor
+    s.emperor_counter = (emperor, *s.emperor_counter[1:])
     turns.begin_faction(s, 0)
     end_declaration(s)
     return s

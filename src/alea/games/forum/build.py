@@ -12,6 +12,7 @@ from alea.games.forum.board import BOARD
 from alea.games.forum.constants import (
     BUILD,
     BUILD_ACTIONS,
+    DECIDE_ACTIONS,
     DESTROY,
     DESTROY_ACTIONS,
     GIVE,
@@ -55,6 +56,12 @@ def gifts(s: ForumPosition, p: int) -> list[Action]:
     return [GIVE_ACTIONS[p, k] for k in range(first, first + N_KINDS) if s.benefactions[k] < 0]
 
 
+def with_pass(out: list[Action], p: int) -> list[Action]:
+    """``out`` with the pass that closes the list of a build or a benefaction (FOR-6.1)."""
+    out.append(DECIDE_ACTIONS[p, "pass"])
+    return out
+
+
 def begin_build(s: ForumPosition) -> None:
     """Start the build phase (FOR-6.1)."""
     s.pos = 0
@@ -65,13 +72,17 @@ def build_next(s: ForumPosition) -> None:
     """Hand the build phase to the next player, or end it (FOR-6.1)."""
     while s.pos < s.n:
         p = s.order[s.pos]
-        if builds(s, p):
+        choices = builds(s, p)
+        if choices:
             s.stage = BUILD
             s.player = p
+            s._legal = with_pass(choices, p)
             return
-        if gifts(s, p):
+        choices = gifts(s, p)
+        if choices:
             s.stage = GIVE
             s.player = p
+            s._legal = with_pass(choices, p)
             return
         s.pos += 1
     s._begin_fate()
@@ -79,9 +90,11 @@ def build_next(s: ForumPosition) -> None:
 
 def after_build(s: ForumPosition, p: int) -> None:
     """FOR-6.6: a benefaction may follow the build or destruction."""
-    if gifts(s, p):
+    choices = gifts(s, p)
+    if choices:
         s.stage = GIVE
         s.player = p
+        s._legal = with_pass(choices, p)
         return
     s.pos += 1
     build_next(s)

@@ -124,6 +124,10 @@ def _intern() -> tuple[dict[tuple[int, int, int], Move], dict[tuple[int, str], D
 
 MOVE_ACTIONS, DECIDE_ACTIONS = _intern()
 SEATS: Final = range(len(GENTES))
+MOVE_STEPS: Final = tuple(
+    tuple(tuple((b, MOVE_ACTIONS[p, a, b]) for b in NB[a]) for a in range(N_MARKETS)) for p in SEATS
+)
+"""Per seat and market: each neighbouring market with the interned step there, in ``NB`` order."""
 MARRY_ACTIONS: Final = {
     (p, m, son): MarryLocal(p, m, son)
     for p in SEATS

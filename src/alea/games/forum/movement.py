@@ -8,9 +8,10 @@ from alea.core.game import CHANCE, Action
 from alea.games.forum import money
 from alea.games.forum.actions import Move
 from alea.games.forum.constants import (
+    DECIDE_ACTIONS,
     ENTER,
     MOVE,
-    MOVE_ACTIONS,
+    MOVE_STEPS,
     N_MARKETS,
     NB,
     ROME,
@@ -20,14 +21,17 @@ from alea.games.forum.position import ForumPosition
 
 def contest_of(s: ForumPosition, p: int) -> int:
     """The market where ``p``'s agent arrived second onto another player's, or -1."""
-    for slot, m in enumerate(s.agents[p]):
+    agents = s.agents
+    arrival = s.arrival
+    mine = agents[p]
+    for slot, m in enumerate(mine):
         if m < 0 or m == ROME:
             continue
-        mine = s.arrival[p][slot]
+        came = arrival[p][slot]
         for q in range(s.n):
-            if q != p and m in s.agents[q]:
-                theirs = s.arrival[q][s.agents[q].index(m)]
-                if theirs < mine:
+            if q != p:
+                theirs = agents[q]
+                if m in theirs and arrival[q][theirs.index(m)] < came:
                     return m
     return -1
 
@@ -49,22 +53,24 @@ def need(s: ForumPosition, attacker: int, defender: int, m: int) -> int:
 
 def moves(s: ForumPosition, p: int) -> list[Action]:
     """FOR-3.2-3.5: one step per agent, never onto one's own, at most one contest."""
-    mine = s.agents[p]
+    agents = s.agents
+    mine = agents[p]
     moved = s.moved[p]
     out: list[Action] = []
     occ = [0] * N_MARKETS
     for q in range(s.n):
         if q != p:
-            for m in s.agents[q]:
+            for m in agents[q]:
                 if m >= 0:
                     occ[m] += 1
     contest_ok = -2
-    seen = set()
+    steps = MOVE_STEPS[p]
+    seen = []
     for slot, src in enumerate(mine):
         if src < 0 or moved >> slot & 1 or src in seen:
             continue
-        seen.add(src)
-        for to in NB[src]:
+        seen.append(src)
+        for to, step in steps[src]:
             if to in mine:
                 continue
             if to != ROME and occ[to]:
@@ -76,7 +82,17 @@ def moves(s: ForumPosition, p: int) -> list[Action]:
                     )
                 if not contest_ok:
                     continue
-            out.append(MOVE_ACTIONS[p, src, to])
+            out.append(step)
+    return out
+
+
+def move_choices(s: ForumPosition, p: int, out: list[Action]) -> list[Action]:
+    """The decisions of the movement stage: the steps ``out`` of ``moves``, then done.
+
+    Done is offered unless a second agent in Rome has a step out of it (FOR-3.3).
+    """
+    if s.agents[p].count(ROME) <= 1 or not any(isinstance(a, Move) and a.src == ROME for a in out):
+        out.append(DECIDE_ACTIONS[p, "done"])
     return out
 
 
@@ -89,9 +105,11 @@ def move_next(s: ForumPosition) -> None:
             s.player = CHANCE
             s.actor = p
             return
-        if moves(s, p):
+        steps = moves(s, p)
+        if steps:
             s.stage = MOVE
             s.player = p
+            s._legal = move_choices(s, p, steps)
             return
         s.pos += 1
     s._begin_social()
@@ -105,9 +123,11 @@ def resolve_enter(s: ForumPosition, value: int) -> None:
         s.agents[p][slot] = ROME
         s.arrival[p][slot] = s.seq
         s.seq += 1
-    if moves(s, p):
+    steps = moves(s, p)
+    if steps:
         s.stage = MOVE
         s.player = p
+        s._legal = move_choices(s, p, steps)
         return
     next_mover(s)
 
@@ -121,7 +141,10 @@ def do_move(s: ForumPosition, a: Move) -> None:
     s.moved[p] |= 1 << slot
     s.arrival[p][slot] = s.seq
     s.seq += 1
-    if not moves(s, p):
+    steps = moves(s, p)
+    if steps:
+        s._legal = move_choices(s, p, steps)
+    else:
         next_mover(s)
 
 

@@ -50,17 +50,14 @@ def intrigues(s: ForumPosition, p: int) -> list[Action]:
     out = local_marriages(s, p)
     kids = children(s, p)
     public = s.opts.ruleset == "complete"
+    prices = [price for price in PRICES if money.can_afford(s, p, price)] if kids else []
     for q in range(s.n):
         if q == p or marriages.married(s, p, q):
             continue
         for son in kids:
             if public and not (s.daughters[q] if son else s.sons[q]):
                 continue
-            out.extend(
-                PROPOSE_ACTIONS[p, q, son, price]
-                for price in PRICES
-                if money.can_afford(s, p, price)
-            )
+            out.extend([PROPOSE_ACTIONS[p, q, son, price] for price in prices])
     out.extend(Divorce(p, q) for q in sorted(marriages.spouses(s, p)))
     out.append(DECIDE_ACTIONS[p, "pass"])
     return out
@@ -98,9 +95,11 @@ def social_next(s: ForumPosition) -> None:
             if m in s.agents[p] and m in s.agents[d]:
                 start_oust(s, p, d, m)
                 return
-        if len(intrigues(s, p)) > 1:
+        choices = intrigues(s, p)
+        if len(choices) > 1:
             s.stage = SOCIAL
             s.player = p
+            s._legal = choices
             return
         s.pos += 1
     trade.trade_phase(s)

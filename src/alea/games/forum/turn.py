@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Final
 
 from alea.core.errors import IllegalActionError
-from alea.core.game import CHANCE, Action
+from alea.core.game import CHANCE, Action, listed
 from alea.games.forum import build, describe, fate, money, movement, setup, social, victory
 from alea.games.forum.actions import (
     GENTES,
@@ -60,10 +60,7 @@ from alea.games.forum.position import ForumPosition
 
 def _moves(s: ForumPosition, p: int) -> list[Action]:
     """FOR-3.2, FOR-3.3: a step of an agent; done, unless a second agent must leave Rome."""
-    out = movement.moves(s, p)
-    if s.agents[p].count(ROME) <= 1 or not any(isinstance(a, Move) and a.src == ROME for a in out):
-        out.append(DECIDE_ACTIONS[p, "done"])
-    return out
+    return movement.move_choices(s, p, movement.moves(s, p))
 
 
 def _reply(s: ForumPosition, p: int) -> list[Action]:
@@ -73,16 +70,12 @@ def _reply(s: ForumPosition, p: int) -> list[Action]:
 
 def _builds(s: ForumPosition, p: int) -> list[Action]:
     """FOR-6.1: a build or destruction where an agent stands, or a pass."""
-    out = build.builds(s, p)
-    out.append(DECIDE_ACTIONS[p, "pass"])
-    return out
+    return build.with_pass(build.builds(s, p), p)
 
 
 def _gifts(s: ForumPosition, p: int) -> list[Action]:
     """FOR-6.6: a benefaction, or a pass."""
-    out = build.gifts(s, p)
-    out.append(DECIDE_ACTIONS[p, "pass"])
-    return out
+    return build.with_pass(build.gifts(s, p), p)
 
 
 _DECISIONS: Final[dict[int, Callable[[ForumPosition, int], list[Action]]]] = {
@@ -157,11 +150,15 @@ def apply_action(s: ForumPosition, action: Action) -> None:
         apply_decision(s, action)
     s._hist = (action, s._hist)
     s._hlen += 1
-    s._legal = None
 
 
 def apply_chance(s: ForumPosition, a: Action) -> None:
-    """Give effect to a chance outcome: a die, a deal or a draw."""
+    """Give effect to a chance outcome: a die, a deal or a draw.
+
+    The rules that hand the next decision to a seat may leave its choices in ``_legal``
+    (CachedLegalState); any other outcome leaves it empty.
+    """
+    s._legal = None
     stage = s.stage
     t = type(a)
     if t is Roll and stage in (ENTER, OUST, DESTROY, FATE_ROLL):
@@ -232,9 +229,10 @@ def apply_decision(s: ForumPosition, a: Action) -> None:
     legal = s._legal
     if legal is None:
         legal = s._legal = legal_actions(s)
-    if a not in legal:
+    if not listed(a, legal):
         why, rule = why_illegal(s, a)
         raise IllegalActionError(f"{describe.action_to_string(s, a)}: {why}", rule)
+    s._legal = None  # the rules below may leave the next seat's choices here
     stage = s.stage
     t = type(a)
     if stage == MOVE:

@@ -44,7 +44,8 @@ def recruit_cost(s: HotrePosition) -> int:
 def fort_sites(s: HotrePosition) -> list[int]:
     """Lands the active Faction holds without a Fort, where it may build one (HRE-5.3, HRE-5.5)."""
     seat = s.active_seat
-    return [i for i in range(NL) if s.force_in_land[i] == seat and not s.fort_level[i]]
+    fort_level = s.fort_level
+    return [i for i, g in enumerate(s.force_in_land) if g == seat and not fort_level[i]]
 
 
 def free_upgrade(s: HotrePosition, land: int) -> bool:
@@ -67,7 +68,7 @@ def build_options(s: HotrePosition) -> list[Action]:
     cost = recruit_cost(s)
     if s.eliminated_legions[seat] > 0 and rvp >= cost:
         out.append(DECIDE[seat, "recruit"])
-    held = [i for i in range(NL) if s.force_in_land[i] == seat]
+    held = [i for i, g in enumerate(s.force_in_land) if g == seat]
     near: set[int] = set()
     for h in held:
         near.update(ADJ[h])
@@ -103,7 +104,7 @@ def buy(s: HotrePosition, a: Action) -> None:
     """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP."""
     seat = s.active_seat
     o = s.opts
-    if isinstance(a, Decide):
+    if type(a) is Decide:
         cost = recruit_cost(s)
         s.faction_points[seat] -= cost  # HRE-5.1
         s.log_points(seat, True, [(SPENT, -1, -cost)])
@@ -128,7 +129,7 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fort_cost)])
         s.fort_level[land] = 1
         s.fort_owner[land] = seat
-        s.forts_built.append(land)
+        s.forts_built += (land,)
     elif a.verb == "fortress":
         s.faction_points[seat] -= o.fortress_cost
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.fortress_cost)])

@@ -93,7 +93,7 @@ def bribed(s: HotrePosition) -> None:
     s.log_points(s.active_seat, False, [(BRIBES, area, amount)])
     s.armies_to_place += 1
     s.armies_placed -= 1
-    s.truces.append(s.acting_force * 8 + g)
+    s.truces += (s.acting_force * 8 + g,)
     s.battle_land = -1
     s._resume()
 

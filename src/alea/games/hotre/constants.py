@@ -226,6 +226,10 @@ PICK: Final = {
     (s, v, land): Pick(s, v, land) for s in range(4) for v in PICK_VERBS for land in range(NL)
 }
 """Decisions naming a land, by (seat, verb, land)."""
+PICKS: Final = {
+    v: tuple(tuple(PICK[s, v, land] for land in range(NL)) for s in range(4)) for v in PICK_VERBS
+}
+"""The same decisions by verb, then seat, then land: ``PICKS[verb][seat][land]``."""
 HAND_TO: Final = {(s, t): HandTo(s, t) for s in range(4) for t in range(4)}
 """Counter hand-overs by (seat, receiving seat)."""
 COUNTER_DRAWS: Final = {(e, k): DrawCounter(e, k) for e in (False, True) for k in range(1, 7)}

@@ -6,13 +6,13 @@ sees of them, and the bonuses of the Emperor a seat holds (HRE-3.5).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from alea.core.game import CHANCE
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS, BonusKind
 from alea.games.hotre.constants import DRAW, HAND
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def emperor(s: HotrePosition, seat: int) -> Any:
@@ -31,14 +31,19 @@ def emperor_bonus(s: HotrePosition, seat: int, kind: BonusKind) -> int:
     return int(e.bonus.value)
 
 
+_SET_OF: Final = (0, *(c.set for c in DECK))
+"""The set of each card id (HRE-2.3); id 0 is no card."""
+
+
 def deal_pool(s: HotrePosition) -> list[int]:
     """The undealt cards of the set being dealt (HRE-2.3)."""
-    return [c for c in s.card_box if DECK[c - 1].set == s.deal_set]
+    card_set = s.deal_set
+    return [c for c in s.card_box if _SET_OF[c] == card_set]
 
 
 def begin_handout(s: HotrePosition) -> None:
     """Put the counters of the hand-out in the cup; the first draw comes next (HRE-3.2)."""
-    s.counter_pile = [1, 2, 3, 4, 5] if not s.emperor_handout else [1, 2, 3, 4, 5, 6]
+    s.counter_pile = (1, 2, 3, 4, 5) if not s.emperor_handout else (1, 2, 3, 4, 5, 6)
     s.draw_position = 0
     s.stage = DRAW
     s.player = CHANCE
@@ -59,11 +64,11 @@ def hand(s: HotrePosition, seat: int, to: int) -> None:
     held = s.emperor_counter if s.emperor_handout else s.people_counter
     bit = 0 if held[seat] else 1 << seat  # HRE-3.2: a seat already handed one does not look
     if s.emperor_handout:
-        s.emperor_counter[to] = s.drawn_counter
-        s.emperor_counter_seen[to] = bit
+        s.emperor_counter = replaced(s.emperor_counter, to, s.drawn_counter)
+        s.emperor_counter_seen = replaced(s.emperor_counter_seen, to, bit)
     else:
-        s.people_counter[to] = s.drawn_counter
-        s.people_counter_seen[to] = bit
+        s.people_counter = replaced(s.people_counter, to, s.drawn_counter)
+        s.people_counter_seen = replaced(s.people_counter_seen, to, bit)
     s.drawn_counter = 0
     s.draw_position += 1
     if s.draw_position < s.seat_count:
@@ -75,9 +80,8 @@ def hand(s: HotrePosition, seat: int, to: int) -> None:
         begin_handout(s)
         return
     # HRE-3.6: both hand-outs over, each holder sees its counters
-    for each in range(s.seat_count):
-        s.people_counter_seen[each] |= 1 << each
-        s.emperor_counter_seen[each] |= 1 << each
+    s.people_counter_seen = tuple(m | 1 << each for each, m in enumerate(s.people_counter_seen))
+    s.emperor_counter_seen = tuple(m | 1 << each for each, m in enumerate(s.emperor_counter_seen))
     s.next_people_call = 1
     s.next_emperor_call = 1
     s._next_half()

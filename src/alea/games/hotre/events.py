@@ -28,7 +28,10 @@ from alea.games.hotre.constants import (
     RESOURCE,
     ROME,
 )
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
+
+_PLAYS: dict[tuple[int, int, int], PlayCard] = {}
+"""Card plays made so far, by (seat, card, target): each is built once and handed out again."""
 
 
 def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
@@ -50,7 +53,10 @@ def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
             continue
         seen.add((kind, key))
         for t in card_targets(s, kind):
-            out.append(PlayCard(seat, cid, t))
+            play = _PLAYS.get((seat, cid, t))
+            if play is None:
+                play = _PLAYS[seat, cid, t] = PlayCard(seat, cid, t)
+            out.append(play)
     return out
 
 
@@ -156,8 +162,8 @@ def play(s: HotrePosition, a: PlayCard) -> None:
     seat = s.active_seat
     c = DECK[a.card - 1]
     s.hands[seat].remove(a.card)
-    s.used_cards.append(a.card)
-    s.cards_played[seat] += 1
+    s.used_cards += (a.card,)
+    s.cards_played = replaced(s.cards_played, seat, s.cards_played[seat] + 1)
     kind = c.kind
     t = a.target
     if kind in LASTING:
@@ -284,7 +290,7 @@ def calamity(s: HotrePosition, land: int, k: int) -> None:
     """Remove ``k`` armies by Epidemy, Plague, Pestilence or Disaster (HRE-8.4)."""
     forces.remove(s, land, k)
     if not s.armies_in_land[land]:
-        s.emptied_by_calamity[land] = 1
+        s.emptied_by_calamity = replaced(s.emptied_by_calamity, land, 1)
 
 
 def rebellion(s: HotrePosition, land: int, most: int) -> None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
 from alea.games.hotre.constants import ADJ, FACTION, NL, PEOPLE
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def new_force(s: HotrePosition, kind: int, owner: int, extra: int) -> int:
     """Add a force of ``kind`` for seat ``owner`` and return its number."""
-    s.force_kind.append(kind)
-    s.force_owner.append(owner)
-    s.force_origin.append(extra)
+    s.force_kind += (kind,)
+    s.force_owner += (owner,)
+    s.force_origin += (extra,)
     s.force_armies.append(0)
     return len(s.force_kind) - 1
 
@@ -50,7 +50,8 @@ def retreat_one(s: HotrePosition, land: int, to: int, force: int) -> bool:
     else:
         s.force_in_land[to] = force
         s.armies_in_land[to] = 1
-        s.emptied_by_calamity[to] = 0
+        if s.emptied_by_calamity[to]:
+            s.emptied_by_calamity = replaced(s.emptied_by_calamity, to, 0)
     if s.armies_in_land[land] == 0:
         s.force_in_land[land] = -1
         return True

@@ -6,6 +6,8 @@ expansion, which hands over to the founding of Cities and the end of the half-tu
 
 from __future__ import annotations
 
+from typing import Final
+
 from alea.games.hotre import build, cities, combat, forces, scoring
 from alea.games.hotre.constants import (
     ADJ,
@@ -21,20 +23,17 @@ from alea.games.hotre.constants import (
     STARTS,
     TAKEUP,
 )
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
+    held = [i for i, g in enumerate(s.force_in_land) if g == f]
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
-        return [
-            i
-            for i in range(NL)
-            if s.force_in_land[i] == f
-            and (s.armies_in_land[i] >= 2 or (s.fort_level[i] and s.fort_owner[i] == f))
-        ]
-    return [i for i in range(NL) if s.force_in_land[i] == f]
+        armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
+        return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]
+    return held
 
 
 def start_takeup(s: HotrePosition) -> None:
@@ -48,45 +47,61 @@ def start_takeup(s: HotrePosition) -> None:
         expand_next(s)
 
 
-def placements(s: HotrePosition) -> list[tuple[str, int]]:
-    """Legal placements of the acting force: (verb, land)."""
+_REACH: Final = tuple((h, *ADJ[h]) for h in range(NL))
+"""Per land: the land and its neighbours, where a force holding it may place (HRE-4.8)."""
+_REACH_BY_SEA: Final = tuple((h, *ADJ[h], *OVERSEAS[h]) for h in range(NL))
+"""Per land: ``_REACH`` and the lands over the sea, which a Faction reaches too."""
+
+
+def placements(s: HotrePosition) -> tuple[str, list[int]]:
+    """Legal placements of the acting force: the verb ("start" or "place") and the lands."""
     if s.armies_to_place <= 0:
-        return []
+        return "place", []
     f = s.acting_force
     kind = s.force_kind[f]
     force_at = s.force_in_land
     if kind == FACTION and s.period == 1 and s.force_armies[f] == 0 and not s.armies_placed:
         taken = set(s.start_land)
-        return [("start", land) for land in STARTS if land not in taken]  # HRE-5.5
+        return "start", [land for land in STARTS if land not in taken]  # HRE-5.5
     if kind == FACTION and s.force_armies[f] == 0 and not s.armies_placed:
-        return [("place", land) for land in reentry(s)[0]]
+        return "place", reentry(s)[0]
     if kind != FACTION and not s.armies_placed:
         start = forces.start_of(s, f)
         if s.force_armies[f] == 0:
-            return [("place", start)]  # HRE-4.4
+            return "place", [start]  # HRE-4.4
     armies_at = s.armies_in_land
-    mark = [False] * NL
     faction = kind == FACTION
-    for h in range(NL):
-        if force_at[h] == f:
-            mark[h] = True
-            for n in ADJ[h]:
-                mark[n] = True
-            if faction:
-                for n in OVERSEAS[h]:
-                    mark[n] = True
+    reach = _REACH_BY_SEA if faction else _REACH
+    marked: set[int] = set()
+    for h, g in enumerate(force_at):
+        if g == f:
+            marked.update(reach[h])
     if not faction and not s.armies_placed:
-        mark[forces.start_of(s, f)] = True
-    spared: set[int] = set()
+        marked.add(forces.start_of(s, f))
     if s.truces:
         spared = {t & 7 for t in s.truces if t >> 3 == f}
-    return [
-        ("place", i)
-        for i in range(NL)
-        if mark[i]
-        and (force_at[i] != f or armies_at[i] < 3)
-        and (not spared or force_at[i] not in spared)
-    ]
+        if spared:
+            return "place", [
+                i
+                for i in sorted(marked)
+                if (force_at[i] != f or armies_at[i] < 3) and force_at[i] not in spared
+            ]
+    return "place", [i for i in sorted(marked) if force_at[i] != f or armies_at[i] < 3]
+
+
+def can_place(s: HotrePosition) -> bool:
+    """Whether ``placements`` offers any land, found sooner in the common case.
+
+    A force with armies on the map and no truce may always place in a land of its own that
+    holds fewer than three.
+    """
+    f = s.acting_force
+    if s.armies_to_place > 0 and s.force_armies[f] > 0 and not s.truces:
+        armies_at = s.armies_in_land
+        for h, g in enumerate(s.force_in_land):
+            if g == f and armies_at[h] < 3:
+                return True
+    return bool(placements(s)[1])
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
@@ -137,7 +152,7 @@ def expand_next(s: HotrePosition) -> None:
         return
     if (
         s.armies_to_place > 0
-        and not placements(s)
+        and not can_place(s)
         and not (
             s.half_turn == 2
             and not s.sub_force_acting
@@ -169,7 +184,7 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
     s.armies_placed += 1
     s.armies_to_place -= 1
     if start:  # HRE-5.5
-        s.start_land[seat] = land
+        s.start_land = replaced(s.start_land, seat, land)
         s.city_state[land] = 1
         enter_start(s, land)
         return
@@ -189,7 +204,8 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
         return
     if g < 0:
         calm = s.emptied_by_calamity[land]
-        s.emptied_by_calamity[land] = 0
+        if calm:
+            s.emptied_by_calamity = replaced(s.emptied_by_calamity, land, 0)
         fort_owner = s.fort_owner[land] if s.fort_level[land] else -1
         s.force_in_land[land] = f
         s.armies_in_land[land] = 1
@@ -231,7 +247,8 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
 def enter_start(s: HotrePosition, land: int) -> None:
     """HRE-4.4, HRE-9.1: enter a Start land; its occupants retreat or are eliminated."""
     f = s.acting_force
-    s.emptied_by_calamity[land] = 0
+    if s.emptied_by_calamity[land]:
+        s.emptied_by_calamity = replaced(s.emptied_by_calamity, land, 0)
     g = s.force_in_land[land]
     k = s.armies_in_land[land]
     if s.fort_level[land] and s.fort_owner[land] != f:

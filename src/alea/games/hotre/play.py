@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from alea.core.errors import IllegalActionError
-from alea.core.game import CHANCE, Action
+from alea.core.game import CHANCE, Action, listed
 from alea.core.rng import sample_weighted
 from alea.games.hotre import (
     build,
@@ -28,7 +28,6 @@ from alea.games.hotre import (
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
-    Decide,
     Dice,
     DrawCounter,
     HandTo,
@@ -62,7 +61,7 @@ from alea.games.hotre.constants import (
     OFFER,
     ORDER,
     OVER,
-    PICK,
+    PICKS,
     REBELRETREAT,
     REBELROUND,
     RETREAT,
@@ -71,7 +70,7 @@ from alea.games.hotre.constants import (
     TAKEUP,
 )
 from alea.games.hotre.dice import SUM_DIST, binomial, round_outcomes
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, without
 
 
 def legal_actions(s: HotrePosition) -> list[Action]:
@@ -89,27 +88,30 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == BUILD:
         return build.build_options(s)
     if st == TAKEUP:
-        out = [PICK[p, "take_up", land] for land in movement.takeup_lands(s)]
+        picks = PICKS["take_up"][p]
+        out = [picks[land] for land in movement.takeup_lands(s)]
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
-        out = [PICK[p, v, land] for v, land in movement.placements(s)]
+        verb, lands = movement.placements(s)
+        picks = PICKS[verb][p]
+        out = [picks[land] for land in lands]
         if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
-            out += [PICK[p, "free_fort", land] for land in build.fort_sites(s)]
+            picks = PICKS["free_fort"][p]
+            out += [picks[land] for land in build.fort_sites(s)]
         if not s.sub_force_acting:
             out += events.card_plays(s, False)
         out.append(DECIDE[p, "end_expansion"])
         return out
     if st == RETREAT:
-        out = [
-            PICK[p, "retreat", land]
-            for land in forces.retreats(s, s.battle_land, s.battle_defender)
-        ]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, s.battle_land, s.battle_defender)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == DISPLACE:
         src, force = s.task_queue[0], s.task_queue[1]
-        out = [PICK[p, "retreat", land] for land in forces.retreats(s, src, force, True)]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, src, force, True)]
         out.append(DECIDE[p, "eliminate"])
         return out
     if st == FORTCHOICE:
@@ -117,9 +119,11 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == LOOTCHOICE:
         return [DECIDE[p, "loot"], DECIDE[p, "spare"]]
     if st == FOUND:
-        return [PICK[p, "found", land] for land in cities.found_sites(s)[0]]
+        picks = PICKS["found"][p]
+        return [picks[land] for land in cities.found_sites(s)[0]]
     if st == REBELRETREAT:
-        out = [PICK[p, "retreat", land] for land in forces.retreats(s, s.pending[0], p)]
+        picks = PICKS["retreat"][p]
+        out = [picks[land] for land in forces.retreats(s, s.pending[0], p)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == OFFER:
@@ -179,18 +183,14 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     if s.stage == OVER:
         raise IllegalActionError("the game is over", "HRE-14.1")
     if s.player == CHANCE:
-        if s.stage in (DEAL, DRAW):
-            ok = action in dict(chance_outcomes(s))
-        else:
-            ok = any(a == action for a, _ in chance_outcomes(s))
-        if not ok:
+        if not listed(action, [a for a, _ in chance_outcomes(s)]):
             raise IllegalActionError(f"{action} is not the chance event pending now", "HRE-1.4")
         apply_chance(s, action)
     else:
         legal = s._legal
         if legal is None:
             legal = s._legal = legal_actions(s)
-        if action not in legal:
+        if not listed(action, legal):
             raise IllegalActionError(*why(s, action))
         apply_decision(s, action)
     s._hist = (action, s._hist)
@@ -234,7 +234,7 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
     st = s.stage
     if st == DEAL:
         assert isinstance(a, Deal)
-        s.card_box.remove(a.card)
+        s.card_box = without(s.card_box, a.card)
         s.hands[a.seat].append(a.card)
         s.deal_seat += 1
         if s.deal_seat == s.seat_count:
@@ -245,12 +245,12 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
         return
     if st == ORDER:
         assert isinstance(a, Order)
-        s.draw_order = list(a.seats)
+        s.draw_order = tuple(a.seats)
         counters.begin_handout(s)
         return
     if st == DRAW:
         assert isinstance(a, DrawCounter)
-        s.counter_pile.remove(a.number)
+        s.counter_pile = without(s.counter_pile, a.number)
         s.drawn_counter = a.number
         s.stage = HAND
         s.player = s.draw_order[s.draw_position]
@@ -292,14 +292,15 @@ _YES_OR_NO: Final[dict[int, tuple[Callable[[HotrePosition, bool], None], str]]] 
 def apply_decision(s: HotrePosition, a: Action) -> None:
     """Give effect to the legal decision ``a``."""
     st = s.stage
-    if isinstance(a, PlayCard):
-        events.play(s, a)
+    kind = type(a)  # exact types: a check against the Action base class would go through abc
+    if kind is PlayCard:
+        events.play(s, a)  # type: ignore[arg-type]
         return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
         on_land, on_close = land_or_close
-        if isinstance(a, Pick):
-            on_land(s, a.land)
+        if kind is Pick:
+            on_land(s, a.land)  # type: ignore[attr-defined]
         else:
             on_close(s)
         return
@@ -322,16 +323,17 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
             build.buy(s, a)
         return
     if st == EXPAND:
-        assert isinstance(a, Pick | Decide)
-        if isinstance(a, Decide):
+        if kind is not Pick:
             movement.end_expansion(s)
-        elif a.verb == "free_fort":
-            movement.free_fort(s, a.land)
+            return
+        pick: Pick = a  # type: ignore[assignment]
+        if pick.verb == "free_fort":
+            movement.free_fort(s, pick.land)
         else:
-            movement.place(s, a.land, a.verb == "start")
+            movement.place(s, pick.land, pick.verb == "start")
         return
     if st == DISPLACE:
-        movement.displace(s, a.land if isinstance(a, Pick) else -1)
+        movement.displace(s, a.land if kind is Pick else -1)  # type: ignore[attr-defined]
         return
     if st == OFFER:
         assert isinstance(a, Offer)

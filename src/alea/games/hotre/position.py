@@ -121,7 +121,14 @@ _LISTS: Final = (
     "truces",
     "emptied_by_calamity",
 )
-"""The fields that are flat lists of ints, in their saved order."""
+"""The fields that are flat sequences of ints, in their saved order."""
+_COPIED: Final = frozenset(
+    {"force_in_land", "armies_in_land", "fort_level", "fort_owner", "city_state", "force_armies"}
+    | {"people_points", "faction_points", "eliminated_legions", "task_queue", "pending"}
+)
+"""Those of ``_LISTS`` that change move by move: lists, which ``clone`` copies."""
+_TUPLES: Final = tuple(f for f in _LISTS if f not in _COPIED)
+"""The others change seldom: tuples, replaced whole when they change, so a clone shares them."""
 _SCALARS: Final = (
     "period",
     "stage",
@@ -203,57 +210,57 @@ class HotrePosition(CachedLegalState, StagedState):
     """Per land: the force owning its Fort or Fortress, -1 if none."""
     city_state: list[int]
     """Per land: 0 no City, 1 a standing City, 2 a looted City (HRE-12.8, HRE-13)."""
-    force_kind: list[int]
+    force_kind: tuple[int, ...]
     """Per force: FACTION, PEOPLE, MINOR, KINGDOM or REBELS."""
-    force_owner: list[int]
+    force_owner: tuple[int, ...]
     """Per force: the seat controlling it, -1 for the Rebels."""
-    force_origin: list[int]
+    force_origin: tuple[int, ...]
     """Per force: People chart row or card id, times 256, plus a Kingdom's loot bonus."""
     force_armies: list[int]
     """Per force: armies it has on the map."""
-    nation_force: list[int]
+    nation_force: tuple[int, ...]
     """Per nation (index into NATIONS): the force of its People, -1 before it enters."""
     people_points: list[int]
     """Per seat: People points (HRE-2.2)."""
     faction_points: list[int]
     """Per seat: Faction points, the RVP its Faction earns and spends (HRE-2.2)."""
-    cards_played: list[int]
+    cards_played: tuple[int, ...]
     """Per seat: event cards played this period, at most two (HRE-4.0)."""
-    people_counter: list[int]
+    people_counter: tuple[int, ...]
     """Per seat: the People counter it holds this period, 1 to 5, 0 for none."""
-    emperor_counter: list[int]
+    emperor_counter: tuple[int, ...]
     """Per seat: the Emperor counter it holds this period, 1 to 6, 0 for none."""
-    people_counter_seen: list[int]
+    people_counter_seen: tuple[int, ...]
     """Per seat: bit mask of the seats that have seen its People counter (HRE-3.6)."""
-    emperor_counter_seen: list[int]
+    emperor_counter_seen: tuple[int, ...]
     """Per seat: bit mask of the seats that have seen its Emperor counter (HRE-3.6)."""
-    prev_people_counter: list[int]
+    prev_people_counter: tuple[int, ...]
     """Per seat: its People counter of the period before, the tie break of HRE-3.1."""
-    start_land: list[int]
+    start_land: tuple[int, ...]
     """Per seat: the Start land its Faction chose (HRE-5.5), -1 before."""
     eliminated_legions: list[int]
     """Per seat: its eliminated Legions, which recruiting brings back (HRE-5.1)."""
-    faction_dead: list[int]
+    faction_dead: tuple[int, ...]
     """Per seat: 1 once its Faction is dead (HRE-5.7), else 0."""
-    draw_order: list[int]
+    draw_order: tuple[int, ...]
     """The seats in this period's drawing order (HRE-3.1)."""
-    counter_pile: list[int]
+    counter_pile: tuple[int, ...]
     """Counter numbers still to draw in the hand-out under way."""
-    card_box: list[int]
+    card_box: tuple[int, ...]
     """Event card ids not dealt (HRE-2.3)."""
     task_queue: list[int]
     """A displacement [land, force, armies left] (HRE-9.1), or Kingdoms left to roll (HRE-14.3)."""
     pending: list[int]
     """What a battle or event left open: loot, Epidemy, Rebellion or bribe details."""
-    forts_built: list[int]
+    forts_built: tuple[int, ...]
     """Lands where the Faction built a Fort this turn (no Fortress there yet, HRE-5.3)."""
-    used_cards: list[int]
+    used_cards: tuple[int, ...]
     """Event card ids played so far, in order."""
-    winners: list[int]
+    winners: tuple[int, ...]
     """The winning players once the game is over (HRE-14.1)."""
-    truces: list[int]
+    truces: tuple[int, ...]
     """Bribe truces this period, each a People force times 8 plus a seat (HRE-15.4)."""
-    emptied_by_calamity: list[int]
+    emptied_by_calamity: tuple[int, ...]
     """Per land: 1 if a calamity emptied it and nobody entered since (HRE-8.4)."""
     period: int
     """The period under way, 1 to the last (HRE-3.0)."""
@@ -330,32 +337,32 @@ class HotrePosition(CachedLegalState, StagedState):
         self.fort_level = [0] * NL
         self.fort_owner = [-1] * NL
         self.city_state = [0] * NL
-        self.force_kind = [FACTION] * S + [REBELS]
-        self.force_owner = [*range(S), -1]
-        self.force_origin = [0] * (S + 1)
+        self.force_kind = (FACTION,) * S + (REBELS,)
+        self.force_owner = (*range(S), -1)
+        self.force_origin = (0,) * (S + 1)
         self.force_armies = [0] * (S + 1)
-        self.nation_force = [-1] * len(NATIONS)
+        self.nation_force = (-1,) * len(NATIONS)
         self.people_points = [0] * S
         self.faction_points = [0] * S
-        self.cards_played = [0] * S
-        self.people_counter = [0] * S
-        self.emperor_counter = [0] * S
-        self.people_counter_seen = [0] * S
-        self.emperor_counter_seen = [0] * S
-        self.prev_people_counter = [0] * S
-        self.start_land = [-1] * S
+        self.cards_played = (0,) * S
+        self.people_counter = (0,) * S
+        self.emperor_counter = (0,) * S
+        self.people_counter_seen = (0,) * S
+        self.emperor_counter_seen = (0,) * S
+        self.prev_people_counter = (0,) * S
+        self.start_land = (-1,) * S
         self.eliminated_legions = [0] * S
-        self.faction_dead = [0] * S
-        self.draw_order = list(range(S))
-        self.counter_pile = []
-        self.card_box = [c.id for c in deck]
+        self.faction_dead = (0,) * S
+        self.draw_order = tuple(range(S))
+        self.counter_pile = ()
+        self.card_box = tuple(c.id for c in deck)
         self.task_queue = []
         self.pending = []
-        self.forts_built = []
-        self.used_cards = []
-        self.winners = []
-        self.truces = []
-        self.emptied_by_calamity = [0] * NL
+        self.forts_built = ()
+        self.used_cards = ()
+        self.winners = ()
+        self.truces = ()
+        self.emptied_by_calamity = (0,) * NL
         for f in _SCALARS:
             setattr(self, f, 0)
         for f in _START_AT_ONE:
@@ -393,12 +400,13 @@ class HotrePosition(CachedLegalState, StagedState):
             "n",
             "seat_count",
             *_SCALARS,
+            *_TUPLES,
             "_hist",
             "_hlen",
             "_legal",
             "_points_log",
         ),
-        copied=_LISTS,
+        copied=tuple(f for f in _LISTS if f in _COPIED),
         nested=("hands",),
     )
 
@@ -461,7 +469,7 @@ class HotrePosition(CachedLegalState, StagedState):
                 v = d[key]
                 if not isinstance(v, list) or not all(_is_int(x) for x in v):
                     raise ValueError(f"{key} must be a list of whole numbers")
-                setattr(s, f, list(v))
+                setattr(s, f, tuple(v) if f in _TUPLES else list(v))
             for f in _SCALARS:
                 key = SAVED_KEYS.get(f, f)
                 v = d[key]
@@ -508,6 +516,17 @@ class HotrePosition(CachedLegalState, StagedState):
     @abstractmethod
     def _next_half(self) -> None:
         """Call the next counter's half-turn, or end the period (HRE-3.8)."""
+
+
+def replaced(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with entry ``i`` set to ``value``: how a tuple field of a position changes."""
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def without(items: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """``items`` less the first entry equal to ``value`` (which must be there)."""
+    i = items.index(value)
+    return items[:i] + items[i + 1 :]
 
 
 def _is_int(v: Any) -> bool:

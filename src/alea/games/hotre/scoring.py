@@ -23,7 +23,6 @@ from alea.games.hotre.constants import (
     ENDROLL,
     FACTION,
     KINGDOMS,
-    NL,
     OVER,
     PRESENCE,
     ROME,
@@ -45,16 +44,17 @@ def score_half(
 
     """
     force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
-    who = [owner_of[g] if g >= 0 else -1 for g in force_at]
+    who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
     if faction:
         ours = [g == seat for g in force_at]
     else:
         ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
-    lands = [i for i in range(NL) if ours[i]]
+    lands = [i for i, mine in enumerate(ours) if mine]
     pts = 0
     special = 3 if faction else 2
+    city_state = s.city_state
     for i in lands:
-        if s.city_state[i] == 1:
+        if city_state[i] == 1:
             if i == ROME or (i == CONSTANTINOPLE and s.period >= s.opts.constantinople_from):
                 v = special
             else:
@@ -62,28 +62,38 @@ def score_half(
             pts += v
             if parts is not None:
                 parts.append((CITIES, AREA_OF[i], v))
+    if not lands:
+        return pts
+    seats = s.seat_count
     for a, alands in enumerate(AREA_LANDS):
-        have = sum(1 for i in alands if ours[i])
+        have = 0
+        for i in alands:
+            if ours[i]:
+                have += 1
         if not have:
             continue
         value = BOARD.areas[a].vp[s.period - 1]
         control = have
         if faction:
-            control += sum(
-                1 for i in alands if force_at[i] < 0 and s.fort_level[i] and s.fort_owner[i] == seat
-            )
+            fort_level, fort_owner = s.fort_level, s.fort_owner
+            for i in alands:
+                if force_at[i] < 0 and fort_level[i] and fort_owner[i] == seat:
+                    control += 1
         if control >= 5:
             pts += 3 * value
             if parts is not None:
                 parts.append((CONTROL, a, 3 * value))
             continue
-        best_other = 0
-        for t in range(s.seat_count):
-            if t == seat:
-                continue
-            k = sum(1 for i in alands if who[i] == t)
-            best_other = max(best_other, k)
-        if have >= 3 or (have > best_other and have >= s.opts.domination_min_lands):
+        dominates = have >= 3
+        if not dominates and have >= s.opts.domination_min_lands:
+            if not who:
+                who = [owner_of[g] if g >= 0 else -1 for g in force_at]
+            held = [0] * (seats + 1)  # the last entry counts the empty lands (who is -1)
+            for i in alands:
+                held[who[i]] += 1
+            held[seat] = 0
+            dominates = have > max(held[:seats])
+        if dominates:
             pts += 2 * value
             if parts is not None:
                 parts.append((DOMINATION, a, 2 * value))
@@ -150,7 +160,7 @@ def finish(s: HotrePosition) -> None:
             emp[p] = max(emp[p], s.emperor_counter[seat])
         top = max(emp[p] for p in tied)
         tied = [p for p in tied if emp[p] == top]
-    s.winners = tied
+    s.winners = tuple(tied)
 
 
 def returns(s: HotrePosition) -> list[float]:

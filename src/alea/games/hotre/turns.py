@@ -20,7 +20,7 @@ from alea.games.hotre.constants import (
     NL,
     PEOPLE,
 )
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def next_half(s: HotrePosition) -> None:
@@ -31,7 +31,7 @@ def next_half(s: HotrePosition) -> None:
             holder = next((seat for seat in range(S) if s.people_counter[seat] == k), -1)
             if holder >= 0:
                 s.next_people_call = k + 1
-                s.people_counter_seen[holder] = (1 << S) - 1  # shown when called
+                s.people_counter_seen = replaced(s.people_counter_seen, holder, (1 << S) - 1)
                 begin_people(s, holder, k)
                 return
         s.next_people_call = 6
@@ -39,7 +39,7 @@ def next_half(s: HotrePosition) -> None:
         holder = next((seat for seat in range(S) if s.emperor_counter[seat] == k), -1)
         if holder >= 0:
             s.next_emperor_call = k + 1
-            s.emperor_counter_seen[holder] = (1 << S) - 1
+            s.emperor_counter_seen = replaced(s.emperor_counter_seen, holder, (1 << S) - 1)
             begin_faction(s, holder)
             return
     s.next_emperor_call = 7
@@ -62,7 +62,7 @@ def begin_half(s: HotrePosition, seat: int, half: int) -> None:
     s.free_forts_left = 0
     s.sub_force_acting = 0
     s.battle_land = -1
-    s.forts_built = []
+    s.forts_built = ()
     s.stage = DECLARE
     s.player = seat
 
@@ -75,10 +75,10 @@ def begin_people(s: HotrePosition, seat: int, number: int) -> None:
     f = s.nation_force[nat]
     if f < 0:
         f = forces.new_force(s, PEOPLE, seat, row << 8)
-        s.nation_force[nat] = f
+        s.nation_force = replaced(s.nation_force, nat, f)
     else:
-        s.force_owner[f] = seat  # HRE-4.6: the People passes to its new master
-        s.force_origin[f] = row << 8
+        s.force_owner = replaced(s.force_owner, f, seat)  # HRE-4.6: it passes to its new master
+        s.force_origin = replaced(s.force_origin, f, row << 8)
     s.turn_force = f
     s.acting_force = f
 
@@ -105,7 +105,7 @@ def after_declaration(s: HotrePosition) -> None:
         return
     seat = s.active_seat
     if s.period > 1 and s.force_armies[seat] == 0 and s.faction_points[seat] == 0:
-        s.faction_dead[seat] = 1  # HRE-5.7
+        s.faction_dead = replaced(s.faction_dead, seat, 1)  # HRE-5.7
     if s.faction_dead[seat]:
         end_half(s)
         return
@@ -132,7 +132,7 @@ def end_half(s: HotrePosition) -> None:
 def end_period(s: HotrePosition) -> None:
     """End the period: the next period's drawing order, or the game's end (HRE-14.3.1)."""
     S = s.seat_count
-    s.prev_people_counter = s.people_counter.copy()
+    s.prev_people_counter = s.people_counter
     if s.period >= s.opts.last_period:
         for seat in range(S):  # HRE-14.3.1
             if not s.faction_dead[seat]:
@@ -153,16 +153,16 @@ def end_period(s: HotrePosition) -> None:
         scoring.end_rolls(s)
         return
     s.period += 1
-    s.truces = []
-    s.cards_played = [0] * S
-    s.people_counter = [0] * S
-    s.emperor_counter = [0] * S
-    s.people_counter_seen = [0] * S
-    s.emperor_counter_seen = [0] * S
+    s.truces = ()
+    s.cards_played = (0,) * S
+    s.people_counter = (0,) * S
+    s.emperor_counter = (0,) * S
+    s.people_counter_seen = (0,) * S
+    s.emperor_counter_seen = (0,) * S
     s.half_turn = 0
     totals = [s.people_points[seat] + s.faction_points[seat] for seat in range(S)]
-    s.draw_order = sorted(
-        range(S), key=lambda seat: (totals[seat], s.prev_people_counter[seat])
+    s.draw_order = tuple(
+        sorted(range(S), key=lambda seat: (totals[seat], s.prev_people_counter[seat]))
     )  # HRE-3.1
     s.emperor_handout = 0
     counters.begin_handout(s)

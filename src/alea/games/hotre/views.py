@@ -70,12 +70,12 @@ def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
         "people_points": s.people_points.copy(),
         "faction_points": s.faction_points.copy(),
         "eliminated_legions": s.eliminated_legions.copy(),
-        "dead": s.faction_dead.copy(),
-        "start_lands": s.start_land.copy(),
+        "dead": list(s.faction_dead),
+        "start_lands": list(s.start_land),
         "hands": hands,
         "hand_is_sets": [seat not in mine for seat in range(s.seat_count)],
-        "played_this_period": s.cards_played.copy(),
-        "used_cards": s.used_cards.copy(),
+        "played_this_period": list(s.cards_played),
+        "used_cards": list(s.used_cards),
         "people_counters": [
             s.people_counter[seat] if shown(s, s.people_counter_seen[seat], mask) else None
             for seat in range(s.seat_count)
@@ -90,7 +90,7 @@ def observation(s: HotrePosition, player: int | None) -> dict[str, Any]:
         "to_place": s.armies_to_place,
         "battle_land": s.battle_land,
         "flags": s.turn_flags,
-        "winners": s.winners.copy(),
+        "winners": list(s.winners),
         "optional_terrain": s.opts.optional_terrain,
         "recent": recent_events(s._hist),
         "players": s.n,
@@ -127,11 +127,13 @@ def redeal(s: P, player: int, rng: random.Random | None) -> P:
             rng.shuffle(pool)
         for (seat, j), cid in zip(slots, pool, strict=False):
             c.hands[seat][j] = cid
+        box = list(c.card_box)
         for j, cid in zip(box_idx, pool[len(slots) :], strict=True):
-            c.card_box[j] = cid
+            box[j] = cid
+        c.card_box = tuple(box)
     seen = counters.drawn_seen_by(s, mine)
     for emp in (False, True):
-        held = c.emperor_counter if emp else c.people_counter
+        held = list(c.emperor_counter if emp else c.people_counter)
         know = c.emperor_counter_seen if emp else c.people_counter_seen
         hidden = [seat for seat in range(s.seat_count) if held[seat] and not know[seat] & mask]
         known = {held[seat] for seat in range(s.seat_count) if held[seat] and know[seat] & mask}
@@ -147,10 +149,14 @@ def redeal(s: P, player: int, rng: random.Random | None) -> P:
             rng.shuffle(pool)
         for seat, v in zip(hidden, pool, strict=False):
             held[seat] = v
+        if emp:
+            c.emperor_counter = tuple(held)
+        else:
+            c.people_counter = tuple(held)
         rest = pool[len(hidden) :]
         if hide_drawn and rest:
             c.drawn_counter = rest.pop(0)
         if current_phase:
-            c.counter_pile = sorted(rest)
+            c.counter_pile = tuple(sorted(rest))
     c._legal = None
     return c
