@@ -147,23 +147,17 @@ def test_ladder_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None
     assert "no game 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("spec", ["mcts:iterations=7", "expert:iterations=7"])
 def test_ladder_reports_the_search_effort(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    spec: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "effort.json"
-    args = [
-        "ladder",
-        "triumvirate",
-        "--agents",
-        "random,mcts:iterations=7",
-        "--set",
-        "max_rounds=2",
-    ]
+    args = ["ladder", "triumvirate", "--agents", f"random,{spec}", "--set", "max_rounds=2"]
     assert main([*args, "--out", str(out), "-q"]) == 0
     assert "search effort" in capsys.readouterr().out
     data = json.loads(out.read_text())
-    assert set(data["search"]) == {"mcts:iterations=7"}
-    effort = data["search"]["mcts:iterations=7"]
+    assert set(data["search"]) == {spec}
+    effort = data["search"][spec]
     assert effort["decisions"] > 0
     # A decision with one legal action is played without search, so every search has 7.
     assert effort["iterations"] == 7 * effort["decisions"]
