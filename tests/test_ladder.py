@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from alea.cli import main
-from alea.ladder import bradley_terry, elo, schedule, seatings, wilson
+from alea.ladder import LadderResult, Match, bradley_terry, elo, schedule, seatings, wilson
 
 
 def test_wilson_interval_known_values() -> None:
@@ -147,24 +147,108 @@ def test_ladder_unknown_game_exits_2(capsys: pytest.CaptureFixture[str]) -> None
     assert "no game 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("spec", ["mcts:iterations=7", "expert:iterations=7"])
 def test_ladder_reports_the_search_effort(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    spec: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "effort.json"
-    args = [
-        "ladder",
-        "triumvirate",
-        "--agents",
-        "random,mcts:iterations=7",
-        "--set",
-        "max_rounds=2",
-    ]
+    args = ["ladder", "triumvirate", "--agents", f"random,{spec}", "--set", "max_rounds=2"]
     assert main([*args, "--out", str(out), "-q"]) == 0
     assert "search effort" in capsys.readouterr().out
     data = json.loads(out.read_text())
-    assert set(data["search"]) == {"mcts:iterations=7"}
-    effort = data["search"]["mcts:iterations=7"]
+    assert set(data["search"]) == {spec}
+    effort = data["search"][spec]
     assert effort["decisions"] > 0
     # A decision with one legal action is played without search, so every search has 7.
     assert effort["iterations"] == 7 * effort["decisions"]
     assert effort["per_decision"] == 7
+
+
+def test_lone_seatings_put_the_agent_alone_in_each_seat() -> None:
+    assert seatings(2, 3, lone=1) == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    assert seatings(2, 4, lone=0) == [(0, 1, 1, 1), (1, 0, 1, 1), (1, 1, 0, 1), (1, 1, 1, 0)]
+    three = seatings(3, 3, lone=2)
+    # Two other agents fill the two other seats in every order: 4 draws, 3 seats.
+    assert len(three) == len(set(three)) == 12
+    for order in three:
+        assert order.count(2) == 1
+    for seat in range(3):
+        assert sum(1 for o in three if o[seat] == 2) == 4
+    matches = schedule(2, 3, 2, seed=5, lone=1)
+    assert [m.seats for m in matches] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)] * 2
+    assert len({m.seed for m in matches}) == 6
+
+
+def test_lone_result_counts_shares_per_seat() -> None:
+    # The lone agent (index 1) wins two games of three, once sharing the win with a heuristic.
+    matches = [Match(seats, seed) for seed, seats in enumerate(seatings(2, 3, lone=1))]
+    result = LadderResult(
+        game="triumvirate",
+        options={},
+        agents=["heuristic", "expert"],
+        num_players=3,
+        seed=0,
+        rounds=1,
+        matches=matches,
+        returns=[[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [1.0, 0.0, 0.0]],
+        lone="expert",
+    )
+    heuristic, expert = result.standings()
+    assert (expert.games, heuristic.games) == (3, 6)
+    assert expert.wins == pytest.approx(1.5)
+    assert expert.share == pytest.approx(0.5)
+    assert expert.relative == pytest.approx(1.5)
+    assert (expert.low, expert.high) == pytest.approx(wilson(1.5, 3))
+    assert heuristic.share == pytest.approx(1.5 / 6)
+    data = result.to_json()
+    assert data["lone"] == "expert"
+    assert data["standings"][1]["ci95"] == pytest.approx(list(wilson(1.5, 3)))
+    assert "expert alone at every table" in result.table()
+
+
+def test_ladder_command_with_lone_agent(tmp_path: Path) -> None:
+    out = tmp_path / "lone.json"
+    args = ["ladder", "triumvirate", "--agents", "random,heuristic", "--lone", "random"]
+    assert main([*args, "--set", "max_rounds=4", "--games", "2", "-q", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["lone"] == "random"
+    seats = [g["seats"] for g in data["games"]]
+    assert (
+        seats
+        == [
+            ["random", "heuristic", "heuristic"],
+            ["heuristic", "random", "heuristic"],
+            ["heuristic", "heuristic", "random"],
+        ]
+        * 2
+    )
+    standings = {s["agent"]: s for s in data["standings"]}
+    assert standings["random"]["games"] == 6
+    assert standings["heuristic"]["games"] == 12
+    wins = sum(g["returns"][g["seats"].index("random")] for g in data["games"])
+    assert standings["random"]["wins"] == pytest.approx(wins)
+    assert standings["random"]["ci95"] == pytest.approx(list(wilson(wins, 6)))
+
+
+def test_ladder_without_lone_keeps_the_round_robin(tmp_path: Path) -> None:
+    out = tmp_path / "robin.json"
+    args = ["ladder", "triumvirate", "--agents", "random,heuristic", "--set", "max_rounds=2"]
+    assert main([*args, "-q", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["lone"] is None
+    assert [tuple(g["seats"]).count("random") for g in data["games"]] == [2, 2, 2, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("lone", "words"),
+    [
+        ("mcts", "lone agent 'mcts' must be one of the agents (random, heuristic)"),
+        ("random,heuristic", "--lone takes one agent"),
+    ],
+)
+def test_ladder_lone_must_be_one_agent_of_the_list(
+    lone: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["ladder", "triumvirate", "--agents", "random,heuristic", "--lone", lone, "-q"]
+    assert main(args) == 2
+    assert words in capsys.readouterr().err

@@ -5,6 +5,12 @@ different agents), in every distinct seat order, so no agent profits from a seat
 seats and two agents A and B that is A A B and A B B, each in its three orders. A ladder of
 ``games`` rounds plays every such seating ``games`` times, each with its own seed.
 
+With a *lone* agent the ladder plays only the seatings where that agent sits alone: it takes
+each seat in turn and every other seat holds one of the other agents (with two agents E and N,
+that is E N N, N E N and N N E). This measures one agent against the others in every seat
+position; in the round robin, an A A B seating puts two copies of A at one table, so A's share
+per seat there is at most one half whatever its strength.
+
 Pairwise counts come from each game's result: every winner beats every loser of another agent
 in the same game. A game with no winner adds a game to each seat and a win to nobody.
 """
@@ -88,12 +94,20 @@ def elo(strength: float) -> float | None:
     return 400.0 * math.log10(strength) if strength > 0 else None
 
 
-def seatings(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
+def seatings(num_agents: int, num_players: int, lone: int | None = None) -> list[tuple[int, ...]]:
     """Every seat order of every draw of ``num_players`` agents with two or more different ones.
 
-    Each tuple gives, seat by seat, the index of the agent sitting there.
+    Each tuple gives, seat by seat, the index of the agent sitting there. With ``lone``, only
+    the seatings where agent ``lone`` holds exactly one seat: that seat in turn, and every draw
+    of the other agents in every order around it.
     """
     out: list[tuple[int, ...]] = []
+    if lone is not None:
+        others = [i for i in range(num_agents) if i != lone]
+        for seat in range(num_players):
+            for rest in itertools.product(others, repeat=num_players - 1):
+                out.append((*rest[:seat], lone, *rest[seat:]))
+        return out
     for combo in itertools.combinations_with_replacement(range(num_agents), num_players):
         if len(set(combo)) < 2:
             continue
@@ -109,9 +123,14 @@ class Match:
     seed: int
 
 
-def schedule(num_agents: int, num_players: int, rounds: int, seed: int) -> list[Match]:
-    """The ladder's games: every seating ``rounds`` times, each seed derived from ``seed``."""
-    orders = seatings(num_agents, num_players)
+def schedule(
+    num_agents: int, num_players: int, rounds: int, seed: int, lone: int | None = None
+) -> list[Match]:
+    """The ladder's games: every seating ``rounds`` times, each seed derived from ``seed``.
+
+    ``lone`` keeps only the seatings where that agent sits alone (see :func:`seatings`).
+    """
+    orders = seatings(num_agents, num_players, lone)
     out = []
     for r in range(rounds):
         for s, order in enumerate(orders):
@@ -189,6 +208,8 @@ class LadderResult:
     returns: list[list[float]]
     effort: list[list[SeatEffort]] = field(default_factory=list)
     """Per game and seat: decisions searched and iterations spent (search agents only)."""
+    lone: str | None = None
+    """The agent that sat alone at every table, or ``None`` for the round robin."""
 
     def search_effort(self) -> dict[str, tuple[int, int]]:
         """Per search agent: decisions it searched and iterations in all, over every game."""
@@ -243,6 +264,7 @@ class LadderResult:
             "num_players": self.num_players,
             "seed": self.seed,
             "rounds": self.rounds,
+            "lone": self.lone,
             "games": [
                 {"seats": [self.agents[i] for i in m.seats], "seed": m.seed, "returns": r}
                 for m, r in zip(self.matches, self.returns, strict=True)
@@ -265,6 +287,8 @@ class LadderResult:
         head = (
             f"{self.game}: {len(self.matches)} games, {len(self.agents)} agents, seed {self.seed}"
         )
+        if self.lone is not None:
+            head += f", {self.lone} alone at every table"
         lines = [
             head,
             "",
@@ -306,6 +330,7 @@ def run_ladder(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    lone: str | None = None,
 ) -> LadderResult:
     """Play the ladder and return its games.
 
@@ -317,6 +342,8 @@ def run_ladder(
         jobs: games played at once, in separate processes when more than 1.
         options: the game's options.
         progress: called with (games done, games in all) after each game.
+        lone: one of ``specs``: play only the seatings where it sits alone, in each seat in
+            turn, the other seats held by the other agents.
 
     Raises:
         ValueError: an unknown game, option or agent, or bad counts.
@@ -335,7 +362,14 @@ def run_ladder(
         raise ValueError("a ladder needs at least one game per seating")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    matches = schedule(len(names), game.num_players, rounds, seed)
+    alone = None
+    if lone is not None:
+        if lone.strip() not in names:
+            raise ValueError(
+                f"the lone agent {lone.strip()!r} must be one of the agents ({', '.join(names)})"
+            )
+        alone = names.index(lone.strip())
+    matches = schedule(len(names), game.num_players, rounds, seed, alone)
     work = [(game.name, dict(game.options), [names[i] for i in m.seats], m.seed) for m in matches]
     returns: list[list[float]] = []
     effort: list[list[SeatEffort]] = []
@@ -363,4 +397,5 @@ def run_ladder(
         matches=matches,
         returns=returns,
         effort=effort,
+        lone=None if alone is None else names[alone],
     )

@@ -12,6 +12,9 @@ import alea
 from alea.agents import MCTSAgent, make
 from alea.core.game import State
 from alea.core.rng import make_rng
+from alea.games.triumvirate import search as triumvirate_search
+from alea.games.triumvirate.actions import Decide
+from alea.games.triumvirate.state import MOVE, TriumvirateState
 from sampled_positions import decision_positions
 
 
@@ -138,3 +141,85 @@ def test_the_games_prior_move_is_expanded_first() -> None:
     expected = alea.agents.make("heuristic").act(state, player, random.Random(9))
     agent = alea.agents.make("mcts", iterations=1)
     assert agent.act(state, player, random.Random(9)) == expected
+
+
+def march_start(seed: int = 3) -> TriumvirateState:
+    """The first movement decision of a Triumvirate game of heuristic bots with troops to move."""
+    state = alea.load("triumvirate").new_initial_state()
+    assert isinstance(state, TriumvirateState)
+    rng = make_rng(seed)
+    bot = make("heuristic")
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if state.stage == MOVE and len(legal) > 5:
+            return state
+        state.apply_action(bot.act(state, state.current_player(), rng))
+
+
+def test_triumvirate_plans_are_whole_marches_the_heuristics_first() -> None:
+    state = march_start()
+    seat = state.current_player()
+    options = triumvirate_search.plans(state, make_rng(2))
+    assert len(options) >= 3
+    assert len(set(options)) == len(options)
+    assert (Decide(seat, "end"),) in options
+    expected = state.clone()
+    heuristic = make("heuristic")
+    march: list[object] = []
+    while expected.stage == MOVE and expected.current_player() == seat:
+        a = heuristic.act(expected, seat, make_rng(0))
+        march.append(a)
+        expected.apply_action(a)
+    assert options[0] == tuple(march)
+    for plan in options:
+        s = state.clone()
+        for a in plan:
+            assert s.current_player() == seat
+            s.apply_action(a)
+        assert plan[-1] == Decide(seat, "end")
+        assert s.stage != MOVE or s.current_player() != seat
+    leader_stage = alea.load("triumvirate").new_initial_state()
+    assert isinstance(leader_stage, TriumvirateState)
+    while leader_stage.is_chance_node():
+        leader_stage.apply_action(leader_stage.sample_chance(make_rng(1)))
+    assert triumvirate_search.plans(leader_stage, make_rng(2)) == []
+
+
+def test_the_search_plays_its_plan_through_without_searching_again() -> None:
+    state = march_start()
+    seat = state.current_player()
+    agent = MCTSAgent(iterations=30)
+    played: list[object] = []
+    while state.current_player() == seat and state.stage == MOVE:
+        a = agent.act(state, seat, make_rng(len(played)))
+        assert a in state.legal_actions()
+        played.append(a)
+        state.apply_action(a)
+    assert agent.searches == 1
+    assert played[-1] == Decide(seat, "end")
+    assert len(played) > 1
+    stepwise = MCTSAgent(iterations=30, plans=0)
+    state = march_start()
+    for k in range(3):
+        state.apply_action(stepwise.act(state, seat, make_rng(k)))
+    assert stepwise.searches == 3
+    assert stepwise.spec()["plans"] == 0
+
+
+def test_a_plan_is_dropped_when_the_position_is_not_the_one_it_expected() -> None:
+    state = march_start()
+    seat = state.current_player()
+    agent = MCTSAgent(iterations=30)
+    chosen = agent.act(state, seat, make_rng(1))
+    other = next(a for a in state.legal_actions() if a != chosen and a != Decide(seat, "end"))
+    state.apply_action(other)
+    agent.act(state, seat, make_rng(2))
+    assert agent.searches == 2
+
+
+def test_plans_parameter_is_checked() -> None:
+    with pytest.raises(ValueError, match="plans must be 0 or 1"):
+        make("mcts", plans=2)

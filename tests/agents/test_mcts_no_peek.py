@@ -7,11 +7,14 @@ iteration starts from a fresh determinization, so what it was handed must not ma
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import alea
 from alea.agents import LEVELS, MCTSAgent, make, parse_spec
-from alea.core.game import State
+from alea.core import registry
+from alea.core.game import Action, State
 from alea.core.rng import make_rng
 from sampled_positions import decision_positions
 
@@ -58,3 +61,33 @@ def test_every_level_chooses_the_same_on_every_redeal(game_name: str, level: str
             variant = state.determinize(seat, make_rng(70 + k))
             again = parse_spec(LEVEL_SPECS[level]).act(variant, seat, make_rng(7))
             assert again == chosen, f"{level} chose differently on a re-deal it cannot see"
+
+
+def seen_plans(state: State, rng: random.Random) -> list[tuple[Action, ...]]:
+    """Plans a game could offer: each of the seat's first few legal actions, alone.
+
+    Built from the legal list only, which the seat sees, so the plans themselves never peek.
+    """
+    return [(a,) for a in state.legal_actions()[:3]]
+
+
+@pytest.mark.parametrize("game_name", ["forum", "hotre"])
+def test_plan_search_chooses_the_same_on_every_redeal(
+    game_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Weighing plans searches on determinizations too, and follows a plan by the view alone."""
+    monkeypatch.setitem(registry._HOOKS, (game_name, "plans"), seen_plans)
+    searched = 0
+    for state in positions(game_name, 4, seed=5):
+        seat = state.current_player()
+        if len(state.legal_actions()) < 3:
+            continue
+        searched += 1
+        chosen = MCTSAgent(iterations=25).act(state.clone(), seat, make_rng(5))
+        assert chosen in state.legal_actions()[:3], "the search did not choose among the plans"
+        for k in range(2):
+            variant = state.determinize(seat, make_rng(60 + k))
+            agent = MCTSAgent(iterations=25)
+            assert agent.act(variant, seat, make_rng(5)) == chosen
+            assert agent.searches == 1
+    assert searched, "no position offered a choice of plans: the test proves nothing"

@@ -151,6 +151,16 @@ class SearchLevel(Agent):
         """Iterations of the latest decision searched."""
         return self.search.last_iterations
 
+    @property
+    def searches(self) -> int:
+        """Decisions searched so far (the ladder's search effort)."""
+        return self.search.searches
+
+    @property
+    def total_iterations(self) -> int:
+        """Iterations of all those searches."""
+        return self.search.total_iterations
+
 
 def hard(**params: Any) -> SearchLevel:
     """The ``hard`` level: the search bot at half a second a decision."""

@@ -8,12 +8,22 @@ each seat picks by its own value. A game may register these hooks in the core re
 ``prior`` (``(state, rng) -> Action``, the move its own bot prefers, asked once per node:
 expanded first and given a bonus that fades with visits, like a progressive bias), ``rollout``
 (``(state, rng) -> Action``, a fast policy for playouts), ``evaluate`` (``state -> list[float]``,
-values in [0, 1] per seat used when a playout is cut off) and ``rollout_depth`` (an int, the
-playout decisions before ``evaluate`` is used, when the agent is not given one).
+values in [0, 1] per seat used when a playout is cut off), ``rollout_depth`` (an int, the
+playout decisions before ``evaluate`` is used, when the agent is not given one) and ``plans``.
+
+``plans`` (``(state, rng) -> list[tuple[Action, ...]]``) is for a game that splits one human
+choice into many decisions (a march of a dozen troop steps): it returns whole runs of the seat's
+decisions, its preferred one first, or fewer than two when the position calls for none. The
+search then weighs plans instead of single steps: the root's children are the plans, each
+iteration plays one (chosen by UCB, the first favoured like a prior) on a fresh determinization
+and searches on from where it ends. The agent plays the chosen plan's first decision and, while
+what its seat observes is what the plan led it to expect, the plan's next decisions without
+searching again.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -54,6 +64,7 @@ class MCTSAgent(Agent):
         widening: progressive widening factor (children allowed = widening * visits ** 0.5);
             0 turns it off.
         prior_weight: bonus of the game's preferred move, divided by (1 + its visits).
+        plans: 1 to weigh the game's ``plans`` where it offers them, 0 to search step by step.
 
     """
 
@@ -67,6 +78,7 @@ class MCTSAgent(Agent):
         rollout_depth: int | None = None,
         widening: float = 2.0,
         prior_weight: float = 3.0,
+        plans: int = 1,
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
@@ -79,6 +91,9 @@ class MCTSAgent(Agent):
         self._depth = DEPTH
         self.widening = float(widening)
         self.prior_weight = float(prior_weight)
+        if plans not in (0, 1):
+            raise ValueError(f"mcts plans must be 0 or 1, not {plans!r}")
+        self.plans = int(plans)
         self.last_iterations = 0
         self.searches = 0
         """Decisions searched so far (a decision with one legal action is not searched)."""
@@ -87,12 +102,17 @@ class MCTSAgent(Agent):
         self._prior: Any = None
         self.ceiling: float | None = None
         """Seconds a decision may take at most, whatever ``iterations`` says (set by a server)."""
+        self._plan: list[tuple[Any, Action]] = []
+        """The rest of the plan being played: per decision, the seat's expected observation
+        before it and the action to take then."""
 
     def spec(self) -> dict[str, Any]:
         """Name and parameters."""
         out: dict[str, Any] = {"name": self.name, "c": self.c}
         if self.rollout_depth is not None:
             out["rollout_depth"] = self.rollout_depth
+        if not self.plans:
+            out["plans"] = 0
         if self.time is not None:
             out["time"] = self.time
         else:
@@ -104,6 +124,9 @@ class MCTSAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        planned = self._planned(state, player, legal)
+        if planned is not None:
+            return planned
         game = state.game.name
         rollout = hook(game, "rollout")
         evaluate = hook(game, "evaluate")
@@ -111,25 +134,104 @@ class MCTSAgent(Agent):
         depth = self.rollout_depth
         self._depth = depth if depth is not None else int(hook(game, "rollout_depth") or DEPTH)
         n = state.game.num_players
+        plans_hook = hook(game, "plans") if self.plans else None
+        plans = plans_hook(state, rng) if plans_hook is not None else []
+        if len(plans) >= 2:
+            return self._plan_search(state, player, rng, plans, rollout, evaluate)
         root = _Node(n)
         start = time.perf_counter()
-        deadline = None if self.time is None else start + self.time
-        ceiling = None if self.ceiling is None else start + self.ceiling
         done = 0
-        while True:
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            if ceiling is not None and done and time.perf_counter() >= ceiling:
-                break
+        while self._more(done, start):
             self._iterate(state.determinize(player, rng), root, rng, n, rollout, evaluate)
             done += 1
+        self._count(done)
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _more(self, done: int, start: float) -> bool:
+        """Whether the search may run another iteration after ``done`` since ``start``."""
+        if not done:
+            return True
+        now = None
+        if self.time is None:
+            if done >= self.iterations:
+                return False
+        else:
+            now = time.perf_counter()
+            if now >= start + self.time:
+                return False
+        if self.ceiling is not None:
+            now = time.perf_counter() if now is None else now
+            if now >= start + self.ceiling:
+                return False
+        return True
+
+    def _count(self, done: int) -> None:
         self.last_iterations = done
         self.searches += 1
         self.total_iterations += done
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _planned(self, state: State, player: int, legal: list[Action]) -> Action | None:
+        """The next step of the plan in play, if the seat sees what the plan led it to expect."""
+        if not self._plan:
+            return None
+        expected, action = self._plan.pop(0)
+        if action in legal and state.observation(player) == expected:
+            return action
+        self._plan = []
+        return None
+
+    def _plan_search(
+        self,
+        state: State,
+        player: int,
+        rng: random.Random,
+        plans: list[tuple[Action, ...]],
+        rollout: Any,
+        evaluate: Any,
+    ) -> Action:
+        """Weigh whole plans at the root, search on below each; play the best plan's first step."""
+        n = state.game.num_players
+        nodes = [_Node(n) for _ in plans]
+        root_visits = 0
+        start = time.perf_counter()
+        done = 0
+        while self._more(done, start):
+            k = self._pick_plan(nodes, root_visits, player)
+            s = state.determinize(player, rng)
+            for a in plans[k]:
+                if s.current_player() != player or a not in s.legal_actions():
+                    break
+                s.apply_action(a)
+            self._iterate(s, nodes[k], rng, n, rollout, evaluate)
+            root_visits += 1
+            done += 1
+        self._count(done)
+        best = max(range(len(plans)), key=lambda i: (nodes[i].visits, -i))
+        plan = plans[best]
+        # What the seat will see before each later step of the plan, on the real position.
+        follow: list[tuple[Any, Action]] = []
+        s = state.clone()
+        for a, nxt in itertools.pairwise(plan):
+            s.apply_action(a)
+            if s.current_player() != player:
+                break
+            follow.append((s.observation(player), nxt))
+        self._plan = follow
+        return plan[0]
+
+    def _pick_plan(self, nodes: list[_Node], visits: int, player: int) -> int:
+        """UCB over the plans, the first (the game's preferred one) with the prior's bonus."""
+        best, best_v = 0, -1.0
+        log_n = math.log(visits + 1)
+        for i, nd in enumerate(nodes):
+            if nd.visits == 0:
+                return i
+            v = nd.value[player] / nd.visits + self.c * math.sqrt(log_n / nd.visits)
+            if i == 0:
+                v += self.prior_weight / (1 + nd.visits)
+            if v > best_v:
+                best, best_v = i, v
         return best
 
     def _iterate(

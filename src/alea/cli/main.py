@@ -139,6 +139,12 @@ def cmd_bench(args: list[str]) -> int:
 def cmd_ladder(ns: argparse.Namespace) -> int:
     """``alea ladder GAME``: a round-robin of agents, then standings and pairwise wins."""
     specs = _agent_specs(ns.agents)
+    lone = None
+    if ns.lone is not None:
+        named = _agent_specs(ns.lone)
+        if len(named) != 1:
+            raise UsageError(f"--lone takes one agent, not {ns.lone!r}")
+        lone = named[0]
     if ns.games < 1:
         raise UsageError("--games must be at least 1")
     if ns.jobs < 1:
@@ -160,6 +166,7 @@ def cmd_ladder(ns: argparse.Namespace) -> int:
             jobs=ns.jobs,
             options=option_items(ns.set),
             progress=progress,
+            lone=lone,
         )
     except AleaError:
         raise
@@ -294,6 +301,13 @@ def _parser() -> Parser:
         default=1,
         metavar="N",
         help="games per seating: each mix of agents in each seat order (default: 1)",
+    )
+    ladder.add_argument(
+        "--lone",
+        metavar="SPEC",
+        help="one of the agents: play only the seatings where it sits alone, in each seat in "
+        "turn, every other seat held by the other agents (e.g. --agents normal,expert "
+        "--lone expert plays E N N, N E N, N N E)",
     )
     ladder.add_argument("--seed", type=int, default=0, help="the ladder's seed (default: 0)")
     ladder.add_argument(

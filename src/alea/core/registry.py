@@ -37,16 +37,17 @@ def register_hook(game: str, name: str, hook: Any) -> None:
     _HOOKS[(game, name)] = hook
 
 
-SEARCH_HOOKS: tuple[str, ...] = ("prior", "rollout", "evaluate", "rollout_depth", "turn")
+SEARCH_HOOKS: tuple[str, ...] = ("prior", "rollout", "evaluate", "rollout_depth", "turn", "plans")
 """The hooks a game's search module may define for the search bot."""
 
 
 def register_search(game: str, module: ModuleType) -> None:
     """Register the search hooks that ``module`` defines, each under its lower-case name.
 
-    The hooks are the functions ``prior``, ``rollout``, ``evaluate`` and ``turn`` (a public key
-    of the turn a position is in, so a bot can budget a whole turn's thinking) and the constant
-    ``ROLLOUT_DEPTH``; a module may leave any of them out.
+    The hooks are the functions ``prior``, ``rollout``, ``evaluate``, ``turn`` (a public key
+    of the turn a position is in, so a bot can budget a whole turn's thinking) and ``plans``
+    (whole runs of decisions to weigh as one choice), and the constant ``ROLLOUT_DEPTH``; a
+    module may leave any of them out.
     """
     for name in SEARCH_HOOKS:
         value = getattr(module, name, getattr(module, name.upper(), None))

@@ -1,13 +1,14 @@
-"""Search hooks for the Triumvirate: a prior move, a quick playout policy, a cut-off evaluation."""
+"""Search hooks for the Triumvirate: a prior, playouts, an evaluation, whole marches as plans."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
-from alea.core.game import Action
+from alea.core.game import Action, State
 from alea.core.search import evaluation
-from alea.games.triumvirate.actions import Decide
+from alea.games.triumvirate.actions import Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import TriumvirateBot, distances
 from alea.games.triumvirate.state import MOVE, TriumvirateState
@@ -21,7 +22,90 @@ ROLLOUT_DEPTH: Final = 8
 EXPLORE: Final = 0.15
 """Chance that a playout move is random rather than the heuristic bot's."""
 
+PLAN_SAMPLES: Final = 4
+"""Plans drawn from the heuristic's march with random steps mixed in (``PLAN_NOISE``)."""
+PLAN_NOISE: Final = 0.3
+"""Chance that a step of such a plan is a random legal one rather than the heuristic's."""
+PLAN_STEPS: Final = 80
+"""The longest plan: far more steps than a march can take (troops move once a turn)."""
+
 _BOT: Final = TriumvirateBot()
+
+
+Keep = Callable[[TriumvirateState, Action], bool]
+
+
+class _Restricted(TriumvirateBot):
+    """The heuristic bot choosing its march among the steps ``keep`` allows (and ending)."""
+
+    def __init__(self, keep: Keep) -> None:
+        self.keep = keep
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """The heuristic's movement over the kept steps; elsewhere, the heuristic's choice."""
+        assert isinstance(state, TriumvirateState)
+        if state.stage != MOVE:
+            return super().act(state, player, rng)
+        legal = [a for a in state.legal_actions() if self.keep(state, a)]
+        return self._movement(state, player, legal)
+
+
+def _attacks(s: TriumvirateState, a: Action) -> bool:
+    return isinstance(a, Move) and s.owner[a.to] not in (-1, a.seat)
+
+
+_VARIANTS: Final = (
+    _Restricted(lambda s, a: not isinstance(a, March)),  # the leader stays put
+    _Restricted(lambda s, a: not isinstance(a, Move)),  # only the leader marches
+    _Restricted(lambda s, a: not _attacks(s, a)),  # no battle started
+)
+
+
+def _march(
+    state: TriumvirateState, choose: Callable[[TriumvirateState], Action]
+) -> tuple[Action, ...]:
+    """The seat's steps from ``state`` to the end of its movement, each chosen by ``choose``."""
+    s = state.clone()
+    seat = s.player
+    steps: list[Action] = []
+    while s.stage == MOVE and s.current_player() == seat and len(steps) < PLAN_STEPS:
+        a = choose(s)
+        steps.append(a)
+        s.apply_action(a)
+    return tuple(steps)
+
+
+def plans(state: TriumvirateState, rng: random.Random) -> list[tuple[Action, ...]]:
+    """Whole marches to weigh as one choice each, the heuristic's first.
+
+    A movement phase is one human choice (where the army goes) split into single troop steps;
+    searching the steps one by one spends the turn's time on near-equal moves. The plans are
+    the heuristic's march, ending at once, the heuristic with the leader kept still, with the
+    troops kept still, without starting a battle, and a few of its marches with random steps
+    mixed in. Outside a movement phase there are none.
+    """
+    if state.stage != MOVE or state.current_player() < 0:
+        return []
+    seat = state.player
+
+    def by(bot: TriumvirateBot) -> Callable[[TriumvirateState], Action]:
+        return lambda s: bot.act(s, seat, rng)
+
+    out = [_march(state, by(_BOT)), (Decide(seat, "end"),)]
+    out += [_march(state, by(v)) for v in _VARIANTS]
+
+    def noisy(s: TriumvirateState) -> Action:
+        if rng.random() < PLAN_NOISE:
+            legal = s.legal_actions()
+            return legal[int(rng.random() * len(legal))]
+        return _BOT.act(s, seat, rng)
+
+    out += [_march(state, noisy) for _ in range(PLAN_SAMPLES)]
+    unique: list[tuple[Action, ...]] = []
+    for plan in out:
+        if plan and plan not in unique:
+            unique.append(plan)
+    return unique
 
 
 def prior(state: TriumvirateState, rng: random.Random) -> Action:
