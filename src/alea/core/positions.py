@@ -3,8 +3,9 @@
 A state keeps its history as a persistent chain of pairs (see ``core.game.unwind``) and its
 options on its game; these helpers write and read that part of a saved position, check its
 header, turn a malformed one into ``RecordError``, and compare positions field by field.
-``StagedState`` answers whose turn it is from two fields, and ``cloner`` writes a state's
-``clone`` from the lists of its fields, by how each is copied.
+``StagedState`` answers whose turn it is, and whether the game is over and how, from its
+fields; ``cloner`` writes a state's ``clone`` from the lists of its fields, by how each is
+copied.
 """
 
 from __future__ import annotations
@@ -134,6 +135,10 @@ class StagedState(SavedState):
     player: int
     stage: int
     final_stage: ClassVar[int]
+    end_reason: str
+    cap_reason: ClassVar[str | None] = None
+    """The ``end_reason`` of a game stopped at its length cap with no winner (``None``: the
+    game has no cap, and needs no ``end_reason``)."""
 
     def current_player(self) -> int:
         """Seat to move, ``CHANCE`` or ``TERMINAL``."""
@@ -146,6 +151,14 @@ class StagedState(SavedState):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.stage == self.final_stage
+
+    def ended_by_cap(self) -> bool:
+        """Whether the game stopped at its length cap with no winner, not by a win."""
+        return (
+            self.cap_reason is not None
+            and self.stage == self.final_stage
+            and self.end_reason == self.cap_reason
+        )
 
 
 def win_shares(winners: Sequence[int], seats: int) -> list[float]:

@@ -16,6 +16,7 @@ from alea.core.positions import StagedState, cloner, reading
 from alea.games.forum.actions import action_from_json
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
 from alea.games.forum.constants import (
+    END_CAP,
     N_MARKETS,
     N_SPACES,
     OVER,
@@ -33,6 +34,7 @@ class ForumPosition(CachedLegalState, StagedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
     final_stage = OVER
+    cap_reason = END_CAP  # FOR-9.3
     __slots__ = (
         "_hist",
         "_hlen",

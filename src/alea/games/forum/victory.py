@@ -62,11 +62,6 @@ def scores(s: ForumPosition) -> list[Any]:
     ]
 
 
-def ended_by_cap(s: ForumPosition) -> bool:
-    """Whether the game stopped at the turn cap with no winner (FOR-9.3)."""
-    return s.stage == OVER and s.end_reason == END_CAP
-
-
 def outcome_text(s: ForumPosition) -> str:
     """How the game ended, in a sentence."""
     if s.stage != OVER:

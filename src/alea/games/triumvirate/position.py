@@ -15,7 +15,7 @@ from alea.core.game import CHANCE
 from alea.core.positions import StagedState, cloner, reading
 from alea.games.triumvirate.actions import ROMAN, action_from_json
 from alea.games.triumvirate.board import BOARD
-from alea.games.triumvirate.constants import N_HEX, OVER, SETUP
+from alea.games.triumvirate.constants import END_CAP, N_HEX, OVER, SETUP
 
 if TYPE_CHECKING:
     from alea.games.triumvirate.table import TriumvirateTable
@@ -59,6 +59,7 @@ class TriumviratePosition(StagedState):
         "winner": "The winning seat, -1 for none (yet).",
     }
     final_stage = OVER
+    cap_reason = END_CAP  # TRI-9.3
 
     def __init__(self, game: TriumvirateTable) -> None:
         self.game = game

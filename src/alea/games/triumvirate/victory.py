@@ -65,11 +65,6 @@ def scores(s: TriumviratePosition) -> list[Any]:
     ]
 
 
-def ended_by_cap(s: TriumviratePosition) -> bool:
-    """Whether the game stopped at the round cap with no winner (TRI-9.3)."""
-    return s.stage == OVER and s.end_reason == END_CAP
-
-
 def outcome_text(s: TriumviratePosition) -> str:
     """How the game ended, in a sentence."""
     if s.stage != OVER:
