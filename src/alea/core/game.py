@@ -47,8 +47,9 @@ class Action(ABC):
         """Return a JSON-safe dict that ``Game.action_from_json`` turns back into this action."""
 
 
-HOOKS: Final = ("sample_chance", "action_to_string", "outcome_text", "ended_by_cap")
-"""Methods of the contract with a default in ``State`` that a game's rules may answer instead."""
+HOOKS: Final = ("sample_chance", "action_to_string", "outcome_text", "ended_by_cap", "scores")
+"""Methods of the contract with a default (in ``State`` or the core's kit) that a game's rules
+may answer instead."""
 
 
 def bind_rules(cls: type[State], rules: Sequence[ModuleType]) -> None:

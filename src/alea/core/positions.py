@@ -49,6 +49,15 @@ class SavedState(State):
     def _key(self) -> tuple[Any, ...]:
         """What makes the position, but for the options and the history's actions."""
 
+    score_fields: ClassVar[Mapping[str, str]]
+    """What ``scores`` gives each seat: each score's name, and the field of the position that
+    holds it seat by seat. A game whose scores are not read off its fields defines ``scores``."""
+
+    def scores(self) -> list[Any]:
+        """Per seat, each of ``score_fields`` read off the position."""
+        columns = [(name, getattr(self, field)) for name, field in self.score_fields.items()]
+        return [{name: col[p] for name, col in columns} for p in range(self.game.num_players)]
+
     def history(self) -> list[Action]:
         """Every action applied, in order."""
         return unwind(self._hist)

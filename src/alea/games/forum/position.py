@@ -8,7 +8,7 @@ The rules that change a position live in one module per area of ``RULES.md`` (``
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
 from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
@@ -35,6 +35,12 @@ class ForumPosition(CachedLegalState, StagedState):
 
     final_stage = OVER
     cap_reason = END_CAP  # FOR-9.3
+    score_fields: ClassVar[dict[str, str]] = {
+        "prestige": "prestige",
+        "money": "money",
+        "benefactions": "gifts",
+        "horrea": "horrea_count",
+    }
     __slots__ = (
         "_hist",
         "_hlen",

@@ -8,7 +8,7 @@ this module; ``TriumvirateState`` in ``state`` binds them as the methods of the 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
 from alea.core.game import CHANCE
@@ -60,6 +60,9 @@ class TriumviratePosition(StagedState):
     }
     final_stage = OVER
     cap_reason = END_CAP  # TRI-9.3
+    score_fields: ClassVar[dict[str, str]] = {
+        f: f for f in ("alive", "troops", "popularity", "conquests", "rome_turns")
+    }
 
     def __init__(self, game: TriumvirateTable) -> None:
         self.game = game

@@ -6,8 +6,6 @@ The last leader standing (TRI-9.1) is found where a leader falls, in ``leaders``
 
 from __future__ import annotations
 
-from typing import Any
-
 from alea.core.game import TERMINAL
 from alea.core.positions import win_shares
 from alea.games.triumvirate.board import FORCES
@@ -49,20 +47,6 @@ def past_round_cap(s: TriumviratePosition) -> bool:
 def returns(s: TriumviratePosition) -> list[float]:
     """1.0 to the winner, 0.0 to the others; all 0.0 at the round cap or before the end."""
     return win_shares([s.winner] if s.stage == OVER and s.winner >= 0 else [], 3)
-
-
-def scores(s: TriumviratePosition) -> list[Any]:
-    """Per seat: alive, troops, popularity, conquests, turns ended in Rome in civil war."""
-    return [
-        {
-            "alive": s.alive[p],
-            "troops": s.troops[p],
-            "popularity": s.popularity[p],
-            "conquests": s.conquests[p],
-            "rome_turns": s.rome_turns[p],
-        }
-        for p in range(3)
-    ]
 
 
 def outcome_text(s: TriumviratePosition) -> str:
