@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import alea
-from alea.core.game import HOOKS, State, bind_rules
+from alea.core.game import HOOKS, State, bind_rules, handover
 
 
 class _Position(State):
@@ -118,7 +118,23 @@ def test_a_function_two_modules_define_is_refused() -> None:
 def test_every_game_state_is_bound_whole_with_plain_functions(game_id: str) -> None:
     cls = type(alea.load(game_id).new_initial_state())
     assert not cls.__abstractmethods__
-    for name in ("apply_action", "chance_outcomes", "observation", "returns", "scores"):
+    for name in ("apply_action", "chance_outcomes", "observation", "determinize", "returns"):
         fn = cls.__dict__[name]
         assert isinstance(fn, types.FunctionType), name
         assert fn.__module__.startswith(f"alea.games.{game_id}."), name
+
+
+def test_a_hand_over_stays_abstract_until_bound_and_keeps_its_words() -> None:
+    class Position(_Position):
+        _end_turn = handover("End the turn.")
+
+    assert "_end_turn" in Position.__abstractmethods__
+    assert Position._end_turn.__doc__ == "End the turn."
+    with pytest.raises(TypeError, match="no rules module defines end_turn"):
+        bind_rules(type("Unbound", (Position,), {}), (_contract("rules_j"),))
+    done = _rules("rules_k", end_turn=_answer("rules_k"))
+
+    class Bound(Position, rules=(_contract("rules_l"), done)):
+        pass
+
+    assert _new(Bound)._end_turn() == ("rules_k", ())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Final
 
@@ -78,6 +78,20 @@ def bind_rules(cls: type[State], rules: Sequence[ModuleType]) -> None:
             setattr(cls, name, found[0])
         elif name not in HOOKS:
             raise TypeError(f"{cls.__name__}: no rules module defines {name.lstrip('_')}")
+
+
+def handover(doc: str) -> Callable[[Any], None]:
+    """A method a rule module calls through the position to hand play on to a later step.
+
+    The position declares it, ``_end_turn = handover("End the turn (X-2.4).")``; it is abstract
+    until the state class binds the rule function of its name (``bind_rules``).
+    """
+
+    def method(self: Any) -> None:
+        raise NotImplementedError(doc)
+
+    method.__doc__ = doc
+    return abstractmethod(method)
 
 
 class State(ABC):

@@ -40,10 +40,39 @@ class SavedState(State):
     def __init__(self, game: Any) -> None:
         """The position before setup, at ``game``'s table."""
 
+    label: ClassVar[str]
+    """The game's name as players read it ("Forum"), for the errors of a malformed save."""
+    saves_players: ClassVar[bool] = True
+    """Whether the saved position names its number of players."""
+
+    def to_json(self) -> JSON:
+        """The exact position: the header, the game's own fields, then the history."""
+        return {
+            **self.saved_header(players=self.saves_players),
+            **self._write(),
+            "history": self.saved_history(),
+        }
+
+    @abstractmethod
+    def _write(self) -> JSON:
+        """The saved fields of the position, between the header and the history."""
+
     @classmethod
     @abstractmethod
     def from_json(cls, game: Any, data: Any) -> Self:
         """Rebuild a saved position of ``game``; malformed data raises ``RecordError``."""
+
+    @classmethod
+    @contextmanager
+    def loading(cls, game: Game, data: Any) -> Iterator[Self]:
+        """A fresh position of ``game`` for ``from_json`` to fill from the saved ``data``.
+
+        ``data`` must be a saved position of this game (``check_saved``); inside the block a
+        missing key, a wrong type or a bad value is a ``RecordError`` (``reading``).
+        """
+        cls.check_saved(data, game, cls.label, players=cls.saves_players)
+        with reading(cls.label):
+            yield cls(game)
 
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
