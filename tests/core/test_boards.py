@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from alea.core.boards import BoardError, check_names, find_typed, hops, index_of
+from alea.core.boards import (
+    BoardError,
+    check_names,
+    find_typed,
+    hops,
+    index_of,
+    read_data,
+    stage_table,
+)
 from alea.core.errors import AleaError
 
 
@@ -46,3 +54,32 @@ def test_find_typed_takes_a_whole_name_then_an_alias_then_the_best_start() -> No
     assert find_typed("ra", names, rank) == 3
     assert find_typed("", names, rank) is None
     assert find_typed("x", names, rank) is None
+
+
+def test_stage_table_gives_the_names_in_code_order_and_a_phrase_each() -> None:
+    names, text = stage_table({"setup": "rolling for the first player", "over": "game over"}, 2)
+    assert names == ("setup", "over")
+    assert text == {"setup": "rolling for the first player", "over": "game over"}
+
+
+@pytest.mark.parametrize(
+    ("data", "count", "message"),
+    [
+        ({"setup": "rolling"}, 2, "the game has 1 stages, not 2"),
+        (["setup", "over"], 2, "the stages must be names, each with a phrase"),
+        ({"setup": ""}, 1, "the stages must be names, each with a phrase"),
+        ({"setup": 3}, 1, "the stages must be names, each with a phrase"),
+    ],
+)
+def test_stage_table_refuses_a_table_that_is_not_the_rules_stages(
+    data: object, count: int, message: str
+) -> None:
+    with pytest.raises(BoardError, match=message):
+        stage_table(data, count)
+
+
+@pytest.mark.parametrize("game_id", ["forum", "hotre", "triumvirate"])
+def test_every_game_reads_its_stages_from_its_data(game_id: str) -> None:
+    stages = read_data(f"alea.games.{game_id}", "stages.json")
+    assert isinstance(stages, dict)
+    assert "over" in stages

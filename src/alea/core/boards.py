@@ -1,9 +1,15 @@
-"""What every game's board data shares: the error it raises and finding a place by its name."""
+"""What every game's data shares: reading its files, the error it raises, finding a place by name.
+
+Each game keeps its board, charts, cards and the phrases of its stages as JSON files in its
+package's ``data`` folder; ``read_data`` reads one, and a game's own parser checks it.
+"""
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from alea.core.errors import AleaError
@@ -11,6 +17,32 @@ from alea.core.errors import AleaError
 
 class BoardError(AleaError):
     """A game's board, chart or card data breaks one of its invariants, or names nothing there."""
+
+
+def read_data(package: str, name: str) -> Any:
+    """The JSON data file ``data/<name>`` of the game package ``package``, parsed."""
+    return json.loads(resources.files(package).joinpath("data", name).read_text("utf-8"))
+
+
+def stage_table(data: Any, count: int) -> tuple[tuple[str, ...], dict[str, str]]:
+    """A game's stages, from its data: each stage's name, by its code, and a phrase for each.
+
+    Args:
+        data: the names of the stages in the order of their codes, each with the phrase that
+            says what the player to move is doing (``{"setup": "rolling for the first player"}``).
+        count: how many stage codes the rules number (0 to ``count - 1``).
+
+    Raises:
+        BoardError: ``data`` is not such a table, or names another number of stages.
+
+    """
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and k and v for k, v in data.items()
+    ):
+        raise BoardError("the stages must be names, each with a phrase")
+    names = tuple(data)
+    check_names(names, count, "stages", "game")
+    return names, dict(data)
 
 
 def index_of(by_name: Mapping[str, int], name: str, what: str) -> int:

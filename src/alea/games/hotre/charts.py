@@ -11,14 +11,13 @@ Only the period-1 names are public; the rest is authored (see ``docs/hotre_data.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from alea.core.boards import read_data
 from alea.games.hotre.board import BOARD, PERIODS, BoardError, HotreBoard
 
 PEOPLES_PER_PERIOD: Final = 5
@@ -325,8 +324,7 @@ def _validate_emperors(c: Charts, board: HotreBoard) -> None:
 
 def load_charts() -> Charts:
     """Load the packaged charts."""
-    text = resources.files("alea.games.hotre").joinpath("data/charts.json").read_text()
-    return parse_charts(json.loads(text))
+    return parse_charts(read_data("alea.games.hotre", "charts.json"))
 
 
 CHARTS: Final = load_charts()
