@@ -20,6 +20,7 @@ from rich.text import Text
 from alea.core.boards import find_typed
 from alea.core.game import Action, State
 from alea.core.notes import Note
+from alea.core.terminal import SEAT_STYLE
 from alea.games.hotre.actions import (
     PICKS,
     SEATS,
@@ -39,7 +40,6 @@ from alea.games.hotre.constants import STAGE_TEXT
 from alea.games.hotre.terminal_map import (
     CODES,
     KIND_CODE,
-    SEAT_STYLE,
     _holder,
     area_view,
     code,
