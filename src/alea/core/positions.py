@@ -182,6 +182,11 @@ class StagedState(SavedState):
         """Seat to move, ``CHANCE`` or ``TERMINAL``."""
         return self.player
 
+    def pass_to(self, player: int, stage: int) -> None:
+        """Play passes to ``player`` (a seat, or ``CHANCE`` for a roll or a draw) at ``stage``."""
+        self.stage = stage
+        self.player = player
+
     def is_chance_node(self) -> bool:
         """Whether a chance event (a die, a deal, a draw) comes next."""
         return self.player == CHANCE

@@ -132,8 +132,7 @@ def _apply_chance(s: TriumviratePosition, action: Any, t: type) -> None:
     if stage == MOVE_ROLL and t is Roll:
         if action.die == s.game.opts.move_die and 1 <= action.value <= action.die:
             s.moves_left = action.value  # TRI-4.1
-            s.stage = MOVE
-            s.player = s.turn
+            s.pass_to(s.turn, MOVE)
             return
     elif stage == WOO_ROLL and t is Roll:
         if action.die == 20 and 1 <= action.value <= 20:
@@ -158,8 +157,7 @@ def _decide(s: TriumviratePosition, a: Decide) -> None:
         return
     if stage == LEADER:
         if verb == "roll":  # TRI-4.1
-            s.stage = MOVE_ROLL
-            s.player = CHANCE
+            s.pass_to(CHANCE, MOVE_ROLL)
         elif verb == "stay":
             s.stage = MOVE
             s.moves_left = 0
@@ -174,8 +172,7 @@ def _decide(s: TriumviratePosition, a: Decide) -> None:
         return
     if stage == WOO:
         if verb == "woo":  # TRI-8.1
-            s.stage = WOO_ROLL
-            s.player = CHANCE
+            s.pass_to(CHANCE, WOO_ROLL)
         elif verb == "pass":
             end_turn(s)
         else:

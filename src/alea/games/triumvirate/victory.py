@@ -17,8 +17,7 @@ def finish(s: TriumviratePosition, winner: int, reason: str) -> None:
     """End the game: ``winner`` (-1 for none) for ``reason``, an END_* constant (TRI-9.4)."""
     s.winner = winner
     s.end_reason = reason
-    s.stage = OVER
-    s.player = TERMINAL
+    s.pass_to(TERMINAL, OVER)
     s.battle = None
     s.battle_queue = []
 
