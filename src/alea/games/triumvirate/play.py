@@ -36,6 +36,9 @@ from alea.games.triumvirate.movement import march, move, move_actions
 from alea.games.triumvirate.position import TriumviratePosition
 from alea.games.triumvirate.turn import end_turn, start_turn
 
+__all__ = ["apply_action", "chance_outcomes", "legal_actions", "sample_chance"]
+"""The moves of the game contract, which ``TriumvirateState`` binds as its methods."""
+
 
 def legal_actions(s: TriumviratePosition) -> list[Action]:
     """The legal decisions of the seat to move, in a fixed order."""
