@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from alea.core.boards import (
@@ -11,6 +13,7 @@ from alea.core.boards import (
     hops,
     index_of,
     read_data,
+    record_of,
     stage_table,
 )
 from alea.core.errors import AleaError
@@ -83,3 +86,25 @@ def test_every_game_reads_its_stages_from_its_data(game_id: str) -> None:
     stages = read_data(f"alea.games.{game_id}", "stages.json")
     assert isinstance(stages, dict)
     assert "over" in stages
+
+
+@dataclass(frozen=True)
+class _Row:
+    name: str
+    year: int
+    strength: float
+    start: tuple[int, int]
+
+
+def test_record_of_reads_each_plain_field_by_its_name_and_takes_the_others_given() -> None:
+    row = record_of(_Row, {"name": "Galli", "year": "-58", "strength": 6, "x": 1}, start=(1, 2))
+    assert row == _Row("Galli", -58, 6.0, (1, 2))
+
+
+def test_record_of_fails_as_reading_by_hand_would() -> None:
+    with pytest.raises(KeyError, match="year"):
+        record_of(_Row, {"name": "Galli", "strength": 6}, start=(1, 2))
+    with pytest.raises(ValueError, match="invalid literal"):
+        record_of(_Row, {"name": "Galli", "year": "many", "strength": 6}, start=(1, 2))
+    with pytest.raises(TypeError, match=r"_Row.start is not a plain value: give it"):
+        record_of(_Row, {"name": "Galli", "year": 1, "strength": 6})

@@ -6,11 +6,12 @@ package's ``data`` folder; ``read_data`` reads one, and a game's own parser chec
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from alea.core.errors import AleaError
 
@@ -22,6 +23,29 @@ class BoardError(AleaError):
 def read_data(package: str, name: str) -> Any:
     """The JSON data file ``data/<name>`` of the game package ``package``, parsed."""
     return json.loads(resources.files(package).joinpath("data", name).read_text("utf-8"))
+
+
+T = TypeVar("T")
+
+_PLAIN: Final = {"int": int, "str": str, "bool": bool, "float": float}
+
+
+def record_of(cls: type[T], data: Mapping[str, Any], **given: Any) -> T:
+    """The dataclass ``cls`` built from a record of a data file.
+
+    Each field not in ``given`` is the record's value of the same name, made an ``int``,
+    ``str``, ``bool`` or ``float`` as the field is declared; a field of another type must be
+    given. A missing key raises ``KeyError``, a value of the wrong kind ``ValueError``, as
+    reading each by hand would.
+    """
+    values = dict(given)
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in values:
+            kind = _PLAIN.get(f.type if isinstance(f.type, str) else f.type.__name__)
+            if kind is None:
+                raise TypeError(f"{cls.__name__}.{f.name} is not a plain value: give it")
+            values[f.name] = kind(data[f.name])
+    return cls(**values)
 
 
 def stage_table(data: Any, count: int) -> tuple[tuple[str, ...], dict[str, str]]:
