@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
-from alea.core.boards import BoardError, check_names, find_typed, hops, index_of
+from alea.core.boards import (
+    BoardError,
+    check_names,
+    find_typed,
+    hops,
+    index_of,
+    read_data,
+    record_of,
+    stage_table,
+)
 from alea.core.errors import AleaError
 
 
@@ -46,3 +57,54 @@ def test_find_typed_takes_a_whole_name_then_an_alias_then_the_best_start() -> No
     assert find_typed("ra", names, rank) == 3
     assert find_typed("", names, rank) is None
     assert find_typed("x", names, rank) is None
+
+
+def test_stage_table_gives_the_names_in_code_order_and_a_phrase_each() -> None:
+    names, text = stage_table({"setup": "rolling for the first player", "over": "game over"}, 2)
+    assert names == ("setup", "over")
+    assert text == {"setup": "rolling for the first player", "over": "game over"}
+
+
+@pytest.mark.parametrize(
+    ("data", "count", "message"),
+    [
+        ({"setup": "rolling"}, 2, "the game has 1 stages, not 2"),
+        (["setup", "over"], 2, "the stages must be names, each with a phrase"),
+        ({"setup": ""}, 1, "the stages must be names, each with a phrase"),
+        ({"setup": 3}, 1, "the stages must be names, each with a phrase"),
+    ],
+)
+def test_stage_table_refuses_a_table_that_is_not_the_rules_stages(
+    data: object, count: int, message: str
+) -> None:
+    with pytest.raises(BoardError, match=message):
+        stage_table(data, count)
+
+
+@pytest.mark.parametrize("game_id", ["forum", "hotre", "triumvirate"])
+def test_every_game_reads_its_stages_from_its_data(game_id: str) -> None:
+    stages = read_data(f"alea.games.{game_id}", "stages.json")
+    assert isinstance(stages, dict)
+    assert "over" in stages
+
+
+@dataclass(frozen=True)
+class _Row:
+    name: str
+    year: int
+    strength: float
+    start: tuple[int, int]
+
+
+def test_record_of_reads_each_plain_field_by_its_name_and_takes_the_others_given() -> None:
+    row = record_of(_Row, {"name": "Galli", "year": "-58", "strength": 6, "x": 1}, start=(1, 2))
+    assert row == _Row("Galli", -58, 6.0, (1, 2))
+
+
+def test_record_of_fails_as_reading_by_hand_would() -> None:
+    with pytest.raises(KeyError, match="year"):
+        record_of(_Row, {"name": "Galli", "strength": 6}, start=(1, 2))
+    with pytest.raises(ValueError, match="invalid literal"):
+        record_of(_Row, {"name": "Galli", "year": "many", "strength": 6}, start=(1, 2))
+    with pytest.raises(TypeError, match=r"_Row.start is not a plain value: give it"):
+        record_of(_Row, {"name": "Galli", "year": 1, "strength": 6})

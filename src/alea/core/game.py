@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, Final
 
 from alea.core.rng import sample_weighted
@@ -45,10 +47,66 @@ class Action(ABC):
         """Return a JSON-safe dict that ``Game.action_from_json`` turns back into this action."""
 
 
+HOOKS: Final = ("sample_chance", "action_to_string", "outcome_text", "ended_by_cap", "scores")
+"""Methods of the contract with a default (in ``State`` or the core's kit) that a game's rules
+may answer instead."""
+
+
+def bind_rules(cls: type[State], rules: Sequence[ModuleType]) -> None:
+    """Bind the functions of the rule modules ``rules`` as the methods ``cls`` still lacks.
+
+    Each abstract method of ``cls``, and each of ``HOOKS``, is the function of the same name
+    (less a leading underscore: ``_legal_actions`` is ``legal_actions``) that one of the modules
+    defines, the position its first argument. It becomes a plain class attribute, so calling it
+    costs what calling a method written in the class costs. A missing function, or one that two
+    modules define, raises ``TypeError`` naming it.
+    """
+    wanted = [n for n in dir(cls) if getattr(getattr(cls, n, None), "__isabstractmethod__", False)]
+    wanted += [n for n in HOOKS if n not in wanted]
+    for name in wanted:
+        if name in HOOKS and name in cls.__dict__:
+            continue  # the class body answers it itself
+        found = [
+            fn
+            for module in rules
+            if callable(fn := getattr(module, name.lstrip("_"), None))
+            and getattr(fn, "__module__", None) == module.__name__
+        ]
+        if len(found) > 1:
+            raise TypeError(f"{cls.__name__}: more than one rules module defines {name}")
+        if found:
+            setattr(cls, name, found[0])
+        elif name not in HOOKS:
+            raise TypeError(f"{cls.__name__}: no rules module defines {name.lstrip('_')}")
+
+
+def handover(doc: str) -> Callable[[Any], None]:
+    """A method a rule module calls through the position to hand play on to a later step.
+
+    The position declares it, ``_end_turn = handover("End the turn (X-2.4).")``; it is abstract
+    until the state class binds the rule function of its name (``bind_rules``).
+    """
+
+    def method(self: Any) -> None:
+        raise NotImplementedError(doc)
+
+    method.__doc__ = doc
+    return abstractmethod(method)
+
+
 class State(ABC):
-    """One position of a game, including whose decision (or which chance event) comes next."""
+    """One position of a game, including whose decision (or which chance event) comes next.
+
+    A game's state class may name the modules its rules live in, ``class S(Position,
+    rules=(play, views, scoring))``: ``bind_rules`` then binds their functions as its methods.
+    """
 
     game: Game
+
+    def __init_subclass__(cls, *, rules: Sequence[ModuleType] = (), **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if rules:
+            bind_rules(cls, rules)
 
     @abstractmethod
     def current_player(self) -> int:

@@ -7,7 +7,7 @@ import inspect
 import re
 import types
 import typing
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 
 from alea.core.errors import OptionError
 
@@ -92,6 +92,10 @@ class Range:
     def __init__(self, lo: int, hi: int) -> None:
         self.lo = lo
         self.hi = hi
+
+
+RoundCap = Annotated[int, Range(1, 10_000)]
+"""An option capping a game's length in rounds or turns; past it the game ends with no winner."""
 
 
 def ranges(cls: type) -> dict[str, tuple[int, int]]:

@@ -3,8 +3,9 @@
 A state keeps its history as a persistent chain of pairs (see ``core.game.unwind``) and its
 options on its game; these helpers write and read that part of a saved position, check its
 header, turn a malformed one into ``RecordError``, and compare positions field by field.
-``StagedState`` answers whose turn it is from two fields, and ``cloner`` writes a state's
-``clone`` from the lists of its fields, by how each is copied.
+``StagedState`` answers whose turn it is, and whether the game is over and how, from its
+fields; ``cloner`` writes a state's ``clone`` from the lists of its fields, by how each is
+copied.
 """
 
 from __future__ import annotations
@@ -39,14 +40,52 @@ class SavedState(State):
     def __init__(self, game: Any) -> None:
         """The position before setup, at ``game``'s table."""
 
+    label: ClassVar[str]
+    """The game's name as players read it ("Forum"), for the errors of a malformed save."""
+    saves_players: ClassVar[bool] = True
+    """Whether the saved position names its number of players."""
+
+    def to_json(self) -> JSON:
+        """The exact position: the header, the game's own fields, then the history."""
+        return {
+            **self.saved_header(players=self.saves_players),
+            **self._write(),
+            "history": self.saved_history(),
+        }
+
+    @abstractmethod
+    def _write(self) -> JSON:
+        """The saved fields of the position, between the header and the history."""
+
     @classmethod
     @abstractmethod
     def from_json(cls, game: Any, data: Any) -> Self:
         """Rebuild a saved position of ``game``; malformed data raises ``RecordError``."""
 
+    @classmethod
+    @contextmanager
+    def loading(cls, game: Game, data: Any) -> Iterator[Self]:
+        """A fresh position of ``game`` for ``from_json`` to fill from the saved ``data``.
+
+        ``data`` must be a saved position of this game (``check_saved``); inside the block a
+        missing key, a wrong type or a bad value is a ``RecordError`` (``reading``).
+        """
+        cls.check_saved(data, game, cls.label, players=cls.saves_players)
+        with reading(cls.label):
+            yield cls(game)
+
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
         """What makes the position, but for the options and the history's actions."""
+
+    score_fields: ClassVar[Mapping[str, str]]
+    """What ``scores`` gives each seat: each score's name, and the field of the position that
+    holds it seat by seat. A game whose scores are not read off its fields defines ``scores``."""
+
+    def scores(self) -> list[Any]:
+        """Per seat, each of ``score_fields`` read off the position."""
+        columns = [(name, getattr(self, field)) for name, field in self.score_fields.items()]
+        return [{name: col[p] for name, col in columns} for p in range(self.game.num_players)]
 
     def history(self) -> list[Action]:
         """Every action applied, in order."""
@@ -134,10 +173,19 @@ class StagedState(SavedState):
     player: int
     stage: int
     final_stage: ClassVar[int]
+    end_reason: str
+    cap_reason: ClassVar[str | None] = None
+    """The ``end_reason`` of a game stopped at its length cap with no winner (``None``: the
+    game has no cap, and needs no ``end_reason``)."""
 
     def current_player(self) -> int:
         """Seat to move, ``CHANCE`` or ``TERMINAL``."""
         return self.player
+
+    def pass_to(self, player: int, stage: int) -> None:
+        """Play passes to ``player`` (a seat, or ``CHANCE`` for a roll or a draw) at ``stage``."""
+        self.stage = stage
+        self.player = player
 
     def is_chance_node(self) -> bool:
         """Whether a chance event (a die, a deal, a draw) comes next."""
@@ -146,6 +194,14 @@ class StagedState(SavedState):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.stage == self.final_stage
+
+    def ended_by_cap(self) -> bool:
+        """Whether the game stopped at its length cap with no winner, not by a win."""
+        return (
+            self.cap_reason is not None
+            and self.stage == self.final_stage
+            and self.end_reason == self.cap_reason
+        )
 
 
 def win_shares(winners: Sequence[int], seats: int) -> list[float]:

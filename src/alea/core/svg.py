@@ -7,10 +7,13 @@ byte for byte for the same position (the golden files check it).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Final
+from typing import Final, TypeVar
 from xml.sax.saxutils import escape, quoteattr
+
+from alea.core.boards import BoardError, read_data
 
 __all__ = [
     "FRAME",
@@ -23,6 +26,7 @@ __all__ = [
     "escape",
     "fmt",
     "mix",
+    "palette",
     "point_list",
     "quoteattr",
     "star_points",
@@ -40,6 +44,35 @@ FRAME: Final = "#5b4630"
 """Dark brown of frames and borders."""
 SERIF: Final = "Georgia, 'Times New Roman', Times, serif"
 """The pictures' typeface, with fallbacks."""
+
+
+_COLOUR: Final = re.compile(r"#[0-9a-f]{6}")
+T = TypeVar("T")
+
+
+def palette(package: str, roles: Callable[..., T]) -> T:
+    """The named colours of a game's pictures, from its data file ``palette.json``.
+
+    Args:
+        package: the game's package, whose ``data`` folder holds the file.
+        roles: what the colours are for, by name: a class taking each as a keyword (a
+            ``NamedTuple`` of strings), so the code names them as attributes.
+
+    Raises:
+        BoardError: a colour that is not written ``#rrggbb`` (in lower case), or a file that
+            names other colours than ``roles``.
+
+    """
+    data = read_data(package, "palette.json")
+    if not isinstance(data, dict):
+        raise BoardError(f"{package}'s palette must name its colours")
+    for name, colour in data.items():
+        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+            raise BoardError(f"{package}'s colour {name!r} is {colour!r}, not #rrggbb")
+    try:
+        return roles(**data)
+    except TypeError as exc:
+        raise BoardError(f"{package}'s palette is not its pictures' colours: {exc}") from None
 
 
 def fmt(x: float) -> str:

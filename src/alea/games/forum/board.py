@@ -8,15 +8,13 @@ code only indexes tuples.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
 from alea.core.boards import BoardError as BoardError
-from alea.core.boards import check_names, hops, index_of
+from alea.core.boards import check_names, hops, index_of, read_data
 
 MARKETS: Final = 57
 """Markets printed on the board, Rome included."""
@@ -240,8 +238,7 @@ def _validate_ladders(b: ForumBoard) -> None:
 
 def load_board() -> ForumBoard:
     """Load the packaged board."""
-    text = resources.files("alea.games.forum").joinpath("data/board.json").read_text()
-    return parse_board(json.loads(text))
+    return parse_board(read_data("alea.games.forum", "board.json"))
 
 
 BOARD: Final = load_board()

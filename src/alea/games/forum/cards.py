@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
 
+from alea.core.boards import read_data
 from alea.games.forum.board import BOARD, BoardError
 
 FATE_CARDS: Final = 30
@@ -110,8 +109,7 @@ def parse_cards(data: dict[str, Any]) -> tuple[tuple[FateCard, ...], int, int]:
 
 def load_cards() -> tuple[tuple[FateCard, ...], int, int]:
     """Load the packaged decks."""
-    text = resources.files("alea.games.forum").joinpath("data/cards.json").read_text()
-    return parse_cards(json.loads(text))
+    return parse_cards(read_data("alea.games.forum", "cards.json"))
 
 
 FATE, FAMILY_SONS, FAMILY_DAUGHTERS = load_cards()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from alea.core.boards import read_data, stage_table
 from alea.games.forum.actions import (
     GENTES,
     PRICES,
@@ -51,42 +52,8 @@ SEATS_OF: Final = tuple(tuple(p for p in range(4) if h >> p & 1) for h in range(
 
 SETUP, DEAL, ENTER, MOVE, SOCIAL, RESPOND, REPLY, OUST = range(8)
 BUILD, DESTROY, GIVE, FATE_DRAW, FATE_CHOICE, FATE_ROLL, BIRTH, OVER = range(8, 16)
-STAGE_NAMES: Final = (
-    "setup",
-    "deal",
-    "enter",
-    "move",
-    "social",
-    "respond",
-    "reply",
-    "oust",
-    "build",
-    "destroy",
-    "give",
-    "fate",
-    "fate_choice",
-    "fate_roll",
-    "birth",
-    "over",
-)
-STAGE_TEXT: Final = {
-    "setup": "rolling for the first player",
-    "deal": "dealing family cards",
-    "enter": "rolling for a new agent in Rome (4+)",
-    "move": "1. move agents: each agent may take one step",
-    "social": "2. social intrigue: marry, propose an alliance, divorce, or pass",
-    "respond": "2. social intrigue: answer a marriage proposal",
-    "reply": "2. social intrigue: answer the counter-offer",
-    "oust": "2. social intrigue: rolling to oust",
-    "build": "4. build or destroy a horreum, or pass",
-    "destroy": "4. rolling to destroy a horreum",
-    "give": "4. give a benefaction, or pass",
-    "fate": "5. drawing a fate card",
-    "fate_choice": "5. answering the fate card",
-    "fate_roll": "5. rolling for the fate card",
-    "birth": "5. drawing a family card",
-    "over": "game over",
-}
+STAGE_NAMES, STAGE_TEXT = stage_table(read_data("alea.games.forum", "stages.json"), OVER + 1)
+"""Each stage's name, by its code, and what the player to move is doing in it."""
 END_PRESTIGE: Final = "prestige"
 END_CAP: Final = "cap"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from alea.core.options import Range
+from alea.core.options import Range, RoundCap
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class ForumOptions:
     ruleset: Literal["short", "complete"] = "short"
     start_money: Annotated[int, Range(0, 100_000)] = 200
     win_prestige: Annotated[int, Range(1, 100)] = 15
-    max_turns: Annotated[int, Range(1, 10_000)] = 100
+    max_turns: RoundCap = 100
     agents: Annotated[int, Range(1, 8)] = 4
     horrea: Annotated[int, Range(1, 57)] = 20
     family_cards: Annotated[int, Range(0, 6)] = 3

@@ -7,15 +7,15 @@ The rules that change a position live in one module per area of ``RULES.md`` (``
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
-from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState
-from alea.core.positions import StagedState, cloner, reading
+from alea.core.game import CHANCE, TERMINAL, Action, CachedLegalState, handover
+from alea.core.positions import StagedState, cloner
 from alea.games.forum.actions import action_from_json
 from alea.games.forum.cards import FAMILY_DAUGHTERS, FAMILY_SONS, FATE_CARDS
 from alea.games.forum.constants import (
+    END_CAP,
     N_MARKETS,
     N_SPACES,
     OVER,
@@ -32,7 +32,15 @@ if TYPE_CHECKING:
 class ForumPosition(CachedLegalState, StagedState):
     """A position of Forum: the board, the ladders, the hands and whose decision is next."""
 
+    label = "Forum"
     final_stage = OVER
+    cap_reason = END_CAP  # FOR-9.3
+    score_fields: ClassVar[dict[str, str]] = {
+        "prestige": "prestige",
+        "money": "money",
+        "benefactions": "gifts",
+        "horrea": "horrea_count",
+    }
     __slots__ = (
         "_hist",
         "_hlen",
@@ -205,9 +213,9 @@ class ForumPosition(CachedLegalState, StagedState):
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) for f in self._KEYED)
 
-    def to_json(self) -> dict[str, Any]:
-        """The exact position, history included."""
-        d = self.saved_header()
+    def _write(self) -> dict[str, Any]:
+        """The saved fields, the deals in progress and the turn order."""
+        d: dict[str, Any] = {}
         for f in self._FIELDS:
             v = getattr(self, f)
             d[f] = (
@@ -220,15 +228,12 @@ class ForumPosition(CachedLegalState, StagedState):
         d["proposal"] = None if self.proposal is None else list(self.proposal)
         d["pending"] = None if self.pending is None else list(self.pending)
         d["order"] = list(self.order)
-        d["history"] = self.saved_history()
         return d
 
     @classmethod
     def from_json(cls, game: ForumTable, d: Any) -> Self:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        cls.check_saved(d, game, "Forum")
-        s = cls(game)
-        with reading("Forum"):
+        with cls.loading(game, d) as s:
             for f in cls._FIELDS:
                 v = d[f]
                 ref = getattr(s, f)
@@ -266,25 +271,11 @@ class ForumPosition(CachedLegalState, StagedState):
 
     # -- phase hand-overs, bound by ForumState to the rule modules ---------------------------
 
-    @abstractmethod
-    def _begin_turn(self) -> None:
-        """Start a turn (FOR-2.1), or end the game at the turn cap."""
-
-    @abstractmethod
-    def _end_turn(self) -> None:
-        """End the turn: check for a winner (FOR-9), then start the next."""
-
-    @abstractmethod
-    def _begin_social(self) -> None:
-        """Start the social phase (FOR-4.1)."""
-
-    @abstractmethod
-    def _begin_build(self) -> None:
-        """Start the build phase (FOR-6.1)."""
-
-    @abstractmethod
-    def _begin_fate(self) -> None:
-        """Start the fate phase (FOR-7.1)."""
+    _begin_turn = handover("Start a turn (FOR-2.1), or end the game at the turn cap.")
+    _end_turn = handover("End the turn: check for a winner (FOR-9), then start the next.")
+    _begin_social = handover("Start the social phase (FOR-4.1).")
+    _begin_build = handover("Start the build phase (FOR-6.1).")
+    _begin_fate = handover("Start the fate phase (FOR-7.1).")
 
 
 def _like(field: str, ref: Any, v: Any) -> None:

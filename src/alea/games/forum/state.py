@@ -35,45 +35,25 @@ from alea.games.forum.position import ForumPosition
 __all__: Final = ["STAGE_TEXT", "ForumState", "debt_units"]
 
 
-class ForumState(ForumPosition):
+class ForumState(ForumPosition, rules=(turn, social, build, fate, view, describe, victory)):
     """A position of Forum with the game contract (DESIGN.md) bound to the rule modules.
 
-    Each method below is a function of its rule area taking the position first, so a
-    method call costs no more than before the rules were split into areas.
+    The contract (FOR-2: decisions, chance and their effect; FOR-10: what a seat may see; FOR-9:
+    the end of the game) and the phase hand-overs the rule modules call through the position
+    are the functions of the same names in ``rules`` (``alea.core.game.bind_rules``); the
+    queries below are named by hand. Each is a function of its rule area taking the position
+    first, so a method call costs no more than before the rules were split into areas.
     """
 
     __slots__ = ()
 
-    # the contract: decisions, chance and their effect (FOR-2)
-    _legal_actions = turn.legal_actions
-    chance_outcomes = turn.chance_outcomes
-    sample_chance = turn.sample_chance
-    apply_action = turn.apply_action
-    # phase hand-overs the rule modules call through the position
-    _begin_turn = turn.begin_turn
-    _end_turn = turn.end_turn
-    _begin_social = social.begin_social
-    _begin_build = build.begin_build
-    _begin_fate = fate.begin_fate
-    # what a seat may see, and actions in words
-    observation = view.observation
-    determinize = view.determinize
-    action_warning = describe.action_warning
-    action_to_string = describe.action_to_string
-    # the end of the game (FOR-9)
-    returns = victory.returns
-    scores = victory.scores
-    outcome_text = victory.outcome_text
-    ended_by_cap = victory.ended_by_cap
-    consuls = victory.consuls
     # queries the bots, views and tests ask
+    action_warning = describe.action_warning
+    consuls = victory.consuls
     spouses = marriages.spouses
     married = marriages.married
     can_afford = money.can_afford
     reserve = money.reserve
-    present = trade.present
-    chain = trade.exotic_chain
-    market_income = trade.market_income
     trade_income = trade.trade_income
     trade_total = trade.trade_total
     trade_totals = trade.trade_totals

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from alea.core.game import TERMINAL
 from alea.core.positions import win_shares
 from alea.games.forum.actions import GENTES
@@ -47,24 +45,6 @@ def finish(s: ForumPosition, winners: list[int], reason: str) -> None:
 def returns(s: ForumPosition) -> list[float]:
     """Winners share 1.0; all 0.0 before the end or at the turn cap."""
     return win_shares(s.winners if s.stage == OVER else [], s.n)
-
-
-def scores(s: ForumPosition) -> list[Any]:
-    """Per seat: prestige, money, benefactions and horrea."""
-    return [
-        {
-            "prestige": s.prestige[p],
-            "money": s.money[p],
-            "benefactions": s.gifts[p],
-            "horrea": s.horrea_count[p],
-        }
-        for p in range(s.n)
-    ]
-
-
-def ended_by_cap(s: ForumPosition) -> bool:
-    """Whether the game stopped at the turn cap with no winner (FOR-9.3)."""
-    return s.stage == OVER and s.end_reason == END_CAP
 
 
 def outcome_text(s: ForumPosition) -> str:

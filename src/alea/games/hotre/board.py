@@ -13,14 +13,12 @@ The published map is not public: everything here is authored (see ``docs/hotre_d
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
 from alea.core.boards import BoardError as BoardError
-from alea.core.boards import check_names, hops, index_of
+from alea.core.boards import check_names, hops, index_of, read_data
 
 PERIODS: Final = 7
 """Game turns, each a period of Roman history (rule 3.3)."""
@@ -528,8 +526,7 @@ def _validate_cities(b: HotreBoard) -> None:
 
 def load_board() -> HotreBoard:
     """Load the packaged board."""
-    text = resources.files("alea.games.hotre").joinpath("data/board.json").read_text()
-    return parse_board(json.loads(text))
+    return parse_board(read_data("alea.games.hotre", "board.json"))
 
 
 BOARD: Final = load_board()

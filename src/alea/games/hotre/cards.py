@@ -9,14 +9,13 @@ Alea (see ``docs/hotre_data.md``).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from alea.core.boards import read_data
 from alea.games.hotre.board import BOARD, PERIODS, BoardError, HotreBoard
 from alea.games.hotre.charts import CHARTS, Charts
 
@@ -240,8 +239,7 @@ def _validate_composition(cards: tuple[EventCard, ...]) -> None:
 
 def load_cards() -> tuple[EventCard, ...]:
     """Load the packaged deck."""
-    text = resources.files("alea.games.hotre").joinpath("data/cards.json").read_text()
-    return parse_cards(json.loads(text))
+    return parse_cards(read_data("alea.games.hotre", "cards.json"))
 
 
 DECK: Final = load_cards()

@@ -11,14 +11,13 @@ Only the period-1 names are public; the rest is authored (see ``docs/hotre_data.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from alea.core.boards import read_data, record_of
 from alea.games.hotre.board import BOARD, PERIODS, BoardError, HotreBoard
 
 PEOPLES_PER_PERIOD: Final = 5
@@ -155,36 +154,15 @@ class Charts:
 
 
 def _components(d: dict[str, Any]) -> Components:
-    return Components(
-        legions_per_faction=int(d["legions_per_faction"]),
-        start_legions=int(d["start_legions"]),
-        start_legions_three_players=int(d["start_legions_three_players"]),
-        start_forts=int(d["start_forts"]),
-        kingdom_markers_per_faction=int(d["kingdom_markers_per_faction"]),
-        past_people_markers_per_faction=int(d["past_people_markers_per_faction"]),
-        barbarian_armies=int(d["barbarian_armies"]),
-        kingdom_armies=int(d["kingdom_armies"]),
-        white_dice=int(d["white_dice"]),
-        coloured_dice=int(d["coloured_dice"]),
-        army_types=MappingProxyType({str(k): int(v) for k, v in d["army_types"].items()}),
-    )
+    army_types = MappingProxyType({str(k): int(v) for k, v in d["army_types"].items()})
+    return record_of(Components, d, army_types=army_types)
 
 
 def _people(d: dict[str, Any], board: HotreBoard) -> People:
     start = str(d["start"])
     if start not in board.by_name:
         raise BoardError(f"People {d['name']} starts in {start!r}, which is no land")
-    return People(
-        period=int(d["period"]),
-        number=int(d["number"]),
-        name=str(d["name"]),
-        english=str(d["english"]),
-        nation=str(d["nation"]),
-        start=board.by_name[start],
-        strength=int(d["strength"]),
-        army=str(d["army"]),
-        year=int(d["year"]),
-    )
+    return record_of(People, d, start=board.by_name[start])
 
 
 def _emperor(d: dict[str, Any]) -> Emperor:
@@ -196,13 +174,7 @@ def _emperor(d: dict[str, Any]) -> Emperor:
         except ValueError:
             raise BoardError(f"Emperor {d['name']} has an unknown bonus {b['kind']!r}") from None
         bonus = Bonus(kind, int(b["value"]))
-    return Emperor(
-        period=int(d["period"]),
-        number=int(d["number"]),
-        name=str(d["name"]),
-        year=int(d["year"]),
-        bonus=bonus,
-    )
+    return record_of(Emperor, d, bonus=bonus)
 
 
 def parse_charts(data: dict[str, Any], board: HotreBoard = BOARD) -> Charts:
@@ -325,8 +297,7 @@ def _validate_emperors(c: Charts, board: HotreBoard) -> None:
 
 def load_charts() -> Charts:
     """Load the packaged charts."""
-    text = resources.files("alea.games.hotre").joinpath("data/charts.json").read_text()
-    return parse_charts(json.loads(text))
+    return parse_charts(read_data("alea.games.hotre", "charts.json"))
 
 
 CHARTS: Final = load_charts()

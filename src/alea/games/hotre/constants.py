@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from alea.core.boards import read_data, stage_table
 from alea.core.game import Action
 from alea.games.hotre.actions import Deal, Decide, Dice, DrawCounter, HandTo, Pick, Round
 from alea.games.hotre.board import BOARD
@@ -100,31 +101,10 @@ class PointsEntry(NamedTuple):
 ORDER, DEAL, DRAW, HAND, DECLARE, BUILD, TAKEUP, EXPAND = range(8)
 ROUND, RETREAT, DISPLACE, FORTCHOICE, LOOTCHOICE, LOOTROLL, FOUND, ENDROLL = range(8, 16)
 EPIDEMY, OVER, REBELROUND, OFFER, ANSWER, REBELRETREAT = 16, 17, 18, 19, 20, 21
-STAGE_NAMES: Final = (
-    "order",
-    "deal",
-    "draw",
-    "hand",
-    "declare",
-    "build",
-    "takeup",
-    "expand",
-    "round",
-    "retreat",
-    "displace",
-    "fortchoice",
-    "lootchoice",
-    "lootroll",
-    "found",
-    "endroll",
-    "epidemy",
-    "over",
-    "rebelround",
-    "offer",
-    "answer",
-    "rebelretreat",
+STAGE_NAMES, STAGE_TEXT = stage_table(
+    read_data("alea.games.hotre", "stages.json"), REBELRETREAT + 1
 )
-"""Names of the stages, by stage code (shown in observations)."""
+"""Each stage's name, by its code (shown in observations), and a phrase for it."""
 CHANCE_STAGES: Final = frozenset((ORDER, DEAL, DRAW, ROUND, LOOTROLL, ENDROLL, EPIDEMY, REBELROUND))
 """The stages at which chance, not a player, comes next."""
 

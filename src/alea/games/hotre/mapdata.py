@@ -9,12 +9,11 @@ board needs no geometry package.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
+from alea.core.boards import read_data
 from alea.games.hotre.board import BOARD, BoardError
 
 WIDTH: Final = 1000
@@ -141,8 +140,7 @@ def parse_map(raw: dict[str, Any]) -> MapShapes:
 @cache
 def map_shapes() -> MapShapes:
     """The packaged map, read once."""
-    text = resources.files("alea.games.hotre").joinpath("data/map.json").read_text("utf-8")
-    return parse_map(json.loads(text))
+    return parse_map(read_data("alea.games.hotre", "map.json"))
 
 
 def inside(point: tuple[float, float], rings: tuple[tuple[tuple[float, float], ...], ...]) -> bool:

@@ -10,11 +10,10 @@ module; ``HotreState`` in ``state`` binds them as the methods of the game contra
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Final, Self
 
-from alea.core.game import CHANCE, Action, CachedLegalState
-from alea.core.positions import StagedState, cloner, reading
+from alea.core.game import CHANCE, Action, CachedLegalState, handover
+from alea.core.positions import StagedState, cloner
 from alea.games.hotre.actions import action_from_json
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.constants import (
@@ -175,6 +174,7 @@ _START_AT_NONE: Final = (
 class HotrePosition(CachedLegalState, StagedState):
     """A position of History of the Roman Empire: the map, the forces, the seats and the turn."""
 
+    label = "HOTRE"
     __slots__ = (
         *_LISTS,
         *_SCALARS,
@@ -447,23 +447,20 @@ class HotrePosition(CachedLegalState, StagedState):
             self._hlen,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The exact position, history included, under the saved keys of ``SAVED_KEYS``."""
-        d = self.saved_header()
+    def _write(self) -> dict[str, Any]:
+        """The saved fields, under the saved keys of ``SAVED_KEYS``."""
+        d: dict[str, Any] = {}
         for f in _LISTS:
             d[SAVED_KEYS.get(f, f)] = list(getattr(self, f))
         for f in _SCALARS:
             d[SAVED_KEYS.get(f, f)] = getattr(self, f)
         d["hands"] = [list(h) for h in self.hands]
-        d["history"] = self.saved_history()
         return d
 
     @classmethod
     def from_json(cls, game: HotreTable, d: Any) -> Self:
         """Rebuild a state, checking shapes; bad data raises ``RecordError``."""
-        cls.check_saved(d, game, "HOTRE")
-        s = cls(game)
-        with reading("HOTRE"):
+        with cls.loading(game, d) as s:
             for f in _LISTS:
                 key = SAVED_KEYS.get(f, f)
                 v = d[key]
@@ -505,17 +502,11 @@ class HotrePosition(CachedLegalState, StagedState):
 
     # -- hand-overs to later steps, bound by HotreState to the rule modules ------------------
 
-    @abstractmethod
-    def _resume(self) -> None:
-        """Go back to the step a battle or an event interrupted: the declaration or expansion."""
-
-    @abstractmethod
-    def _end_half(self) -> None:
-        """End the half-turn under way and call the next counter (HRE-3.8)."""
-
-    @abstractmethod
-    def _next_half(self) -> None:
-        """Call the next counter's half-turn, or end the period (HRE-3.8)."""
+    _resume = handover(
+        "Go back to the step a battle or an event interrupted: the declaration or expansion."
+    )
+    _end_half = handover("End the half-turn under way and call the next counter (HRE-3.8).")
+    _next_half = handover("Call the next counter's half-turn, or end the period (HRE-3.8).")
 
 
 def replaced(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:

@@ -17,38 +17,22 @@ higher one it calls a method of the position (``_resume``, ``_end_half``, ``_nex
 
 from __future__ import annotations
 
-from alea.games.hotre import build, counters, forces, movement, play, scoring, turns, views
+from alea.games.hotre import build, forces, movement, play, scoring, turns, views
 from alea.games.hotre.position import HotrePosition
 
 
-class HotreState(HotrePosition):
+class HotreState(HotrePosition, rules=(play, movement, turns, views, scoring)):
     """A position of History of the Roman Empire with the game contract bound to its rules.
 
-    Each method below is a function of its rule area taking the position first, so a call costs
-    no more than a method of one large class.
+    The contract and the hand-overs the rule modules call through the position are the
+    functions of the same names in ``rules`` (``alea.core.game.bind_rules``); the queries below
+    are named by hand. Each is a function of its rule area taking the position first, so a call
+    costs no more than a method of one large class.
     """
 
     __slots__ = ()
 
-    # the contract: decisions, chance and their effect
-    _legal_actions = play.legal_actions
-    chance_outcomes = play.chance_outcomes
-    sample_chance = play.sample_chance
-    apply_action = play.apply_action
-    # hand-overs the rule modules call through the position
-    _resume = movement.resume
-    _end_half = turns.end_half
-    _next_half = turns.next_half
-    # what a seat may see
-    observation = views.observation
-    determinize = views.determinize
-    drawn_seen_by = counters.drawn_seen_by
-    # points and the end of the game (HRE-14)
-    returns = scoring.returns
-    scores = scoring.scores
-    outcome_text = scoring.outcome_text
-    score_half = scoring.score_half
-    player_totals = scoring.player_totals
-    armies_lands = forces.armies_lands
     # queries the bot and views ask
+    score_half = scoring.score_half
+    armies_lands = forces.armies_lands
     legions_unused = build.legions_unused

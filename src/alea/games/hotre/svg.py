@@ -36,17 +36,11 @@ from alea.games.hotre.svg_cards import (
 )
 from alea.games.hotre.svg_parts import (
     AREA_COLOUR,
-    CONTEXT,
-    DIFFICULT,
-    INK,
+    COLOUR,
     KIND_LETTER,
-    LAST,
     NEUTRAL,
     PEOPLE_NAME,
-    SEA,
-    SEA_TEXT,
     SEAT_COLOUR,
-    STRAIT,
     TEXT,
     area_place,
     ink_text,
@@ -79,8 +73,8 @@ def _static_map(optional_terrain: bool = False) -> str:
     shapes = map_shapes()
     w, h = shapes.width, shapes.height
     out = [
-        f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(h)}" fill="{SEA}"/>',
-        f'<path d="{shapes.context}" fill="{CONTEXT}" stroke="#a89c84" stroke-width="0.8"/>',
+        f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(h)}" fill="{COLOUR.sea}"/>',
+        f'<path d="{shapes.context}" fill="{COLOUR.context}" stroke="#a89c84" stroke-width="0.8"/>',
     ]
     for sea in shapes.seas:
         x, y = sea.at
@@ -92,7 +86,7 @@ def _static_map(optional_terrain: bool = False) -> str:
                 sea.name.upper(),
                 TEXT,
                 text_anchor="middle",
-                fill=SEA_TEXT,
+                fill=COLOUR.sea_text,
                 font_style="italic",
                 letter_spacing="1.5",
                 transform=turn,
@@ -119,19 +113,19 @@ def _static_map(optional_terrain: bool = False) -> str:
             hard = hard or ib in BOARD.optional_difficult[ia] or ia in BOARD.optional_difficult[ib]
         if hard:
             out.append(
-                f'<path d="{d}" fill="none" stroke="{DIFFICULT}" stroke-width="3.2" '
+                f'<path d="{d}" fill="none" stroke="{COLOUR.difficult}" stroke-width="3.2" '
                 f'stroke-dasharray="5 3" class="difficult" pointer-events="none"/>'
             )
     out.append(
         '<defs><marker id="hotre-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.2" '
         f'markerHeight="3.2" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" '
-        f'fill="{STRAIT}"/></marker></defs>'
+        f'fill="{COLOUR.strait}"/></marker></defs>'
     )
     for st in shapes.straits:
         (x1, y1), (x2, y2) = st.a, st.b
         out.append(
             f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
-            f'stroke="{STRAIT}" stroke-width="2.6" marker-start="url(#hotre-arrow)" '
+            f'stroke="{COLOUR.strait}" stroke-width="2.6" marker-start="url(#hotre-arrow)" '
             f'marker-end="url(#hotre-arrow)" class="strait"><title>{escape(st.name)}</title>'
             "</line>"
         )
@@ -164,13 +158,14 @@ def _static_map(optional_terrain: bool = False) -> str:
             cx, cy = bx - BLOCK_W / 2 + 9, by - BLOCK_H / 2 + 9
             out.append(
                 f'<rect x="{fmt(cx - 5)}" y="{fmt(cy - 5)}" width="10" height="10" fill="{GOLD}" '
-                f'stroke="{INK}" stroke-width="0.8" transform="rotate(45 {fmt(cx)} {fmt(cy)})" '
+                f'stroke="{COLOUR.ink}" stroke-width="0.8" '
+                f'transform="rotate(45 {fmt(cx)} {fmt(cy)})" '
                 'class="resource" pointer-events="none"><title>Resource (City site)</title></rect>'
             )
     for sc in BOARD.special_cities:
         x, y = shapes.cities[sc.name]
         out.append(
-            f'<rect x="{fmt(x - 4)}" y="{fmt(y - 4)}" width="8" height="8" fill="{INK}" '
+            f'<rect x="{fmt(x - 4)}" y="{fmt(y - 4)}" width="8" height="8" fill="{COLOUR.ink}" '
             'class="special-city-mark" pointer-events="none"/>'
         )
         out.append(
@@ -209,7 +204,7 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for i in sorted(last):
         out.append(
-            f'<path d="{shapes.lands[i].path}" fill="none" stroke="{LAST}" stroke-width="4" '
+            f'<path d="{shapes.lands[i].path}" fill="none" stroke="{COLOUR.last}" stroke-width="4" '
             f'stroke-dasharray="9 4" class="last-move" data-last-move="true" '
             f'data-place={quoteattr(BOARD.lands[i].name)} pointer-events="none"/>'
         )
@@ -233,9 +228,10 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
                 f'<g class="city" data-place={quoteattr(name)}{mark}><title>'
                 f"{'ruined City' if razed else 'City'}</title>"
                 f'<rect x="{fmt(bx - 6)}" y="{fmt(iy - 3)}" width="12" height="9" '
-                f'fill="{"#9ca3af" if razed else "#fff7e0"}" stroke="{INK}"/>'
+                f'fill="{"#9ca3af" if razed else "#fff7e0"}" stroke="{COLOUR.ink}"/>'
                 f'<polygon points="{fmt(bx - 8)},{fmt(iy - 3)} {fmt(bx)},{fmt(iy - 9)} '
-                f'{fmt(bx + 8)},{fmt(iy - 3)}" fill="#b45309" stroke="{INK}" stroke-width="0.6"/>'
+                f'{fmt(bx + 8)},{fmt(iy - 3)}" fill="#b45309" stroke="{COLOUR.ink}" '
+                'stroke-width="0.6"/>'
                 "</g>"
             )
         fort = land.get("fort", 0)
@@ -248,7 +244,7 @@ def _pieces(obs: dict[str, Any]) -> list[str]:
             out.append(
                 f'<g class="fort" data-place={quoteattr(name)}{mark}><title>{label}</title>'
                 f'<rect x="{fmt(fx)}" y="{fmt(iy - size / 2)}" width="{fmt(size)}" '
-                f'height="{fmt(size)}" fill="{col}" stroke="{INK}" '
+                f'height="{fmt(size)}" fill="{col}" stroke="{COLOUR.ink}" '
                 f'stroke-width="{"2" if fort == 2 else "1"}"/></g>'
             )
         f = land.get("force", -1)

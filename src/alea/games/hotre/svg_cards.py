@@ -19,12 +19,9 @@ from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
 from alea.games.hotre.svg_parts import (
     AREA_COLOUR,
-    DIFFICULT,
-    INK,
-    LAST,
+    COLOUR,
     LINE,
     SEAT_COLOUR,
-    STRAIT,
     TEXT,
     area_place,
     ink_text,
@@ -91,7 +88,7 @@ def _die(x: float, y: float, value: int | None, label: str, size: float = 34.0) 
     """One die with its pips (``value`` 1-6), or a blank die with ``label`` in it."""
     out = [
         f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(size)}" height="{fmt(size)}" rx="6" '
-        f'fill="#fffdf5" stroke="{INK}" stroke-width="1.6"/>'
+        f'fill="#fffdf5" stroke="{COLOUR.ink}" stroke-width="1.6"/>'
     ]
     pips = {
         1: [(0.5, 0.5)],
@@ -105,7 +102,7 @@ def _die(x: float, y: float, value: int | None, label: str, size: float = 34.0) 
         for px, py in pips[value]:
             out.append(
                 f'<circle cx="{fmt(x + px * size)}" cy="{fmt(y + py * size)}" '
-                f'r="{fmt(size * 0.09)}" fill="{INK}"/>'
+                f'r="{fmt(size * 0.09)}" fill="{COLOUR.ink}"/>'
             )
     else:
         out.append(
@@ -280,32 +277,32 @@ def key_card() -> Card:
     y += len(BOARD.areas) * LINE + 6
     rows = [
         (
-            f'<line x1="12" y1="{fmt(y - 4)}" x2="40" y2="{fmt(y - 4)}" stroke="{DIFFICULT}" '
-            'stroke-width="3.2" stroke-dasharray="5 3"/>',
+            f'<line x1="12" y1="{fmt(y - 4)}" x2="40" y2="{fmt(y - 4)}" '
+            f'stroke="{COLOUR.difficult}" stroke-width="3.2" stroke-dasharray="5 3"/>',
             "difficult border",
         ),
         (
             f'<line x1="12" y1="{fmt(y + LINE - 4)}" x2="40" y2="{fmt(y + LINE - 4)}" '
-            f'stroke="{STRAIT}" stroke-width="2.6" marker-end="url(#hotre-arrow)"/>',
+            f'stroke="{COLOUR.strait}" stroke-width="2.6" marker-end="url(#hotre-arrow)"/>',
             "strait",
         ),
         (
             f'<rect x="20" y="{fmt(y + 2 * LINE - 9)}" width="9" height="9" fill="{GOLD}" '
-            f'stroke="{INK}" transform="rotate(45 24.5 {fmt(y + 2 * LINE - 4.5)})"/>',
+            f'stroke="{COLOUR.ink}" transform="rotate(45 24.5 {fmt(y + 2 * LINE - 4.5)})"/>',
             "Resource (City site)",
         ),
         (
             f'<rect x="18" y="{fmt(y + 3 * LINE - 9)}" width="12" height="9" fill="#fff7e0" '
-            f'stroke="{INK}"/>',
+            f'stroke="{COLOUR.ink}"/>',
             "City (grey: ruined)",
         ),
         (
             f'<rect x="18" y="{fmt(y + 4 * LINE - 11)}" width="11" height="11" fill="#555" '
-            f'stroke="{INK}"/>',
+            f'stroke="{COLOUR.ink}"/>',
             "Fort (large: Fortress)",
         ),
         (
-            f'<path d="M12 {fmt(y + 5 * LINE - 4)}h28" stroke="{LAST}" stroke-width="4" '
+            f'<path d="M12 {fmt(y + 5 * LINE - 4)}h28" stroke="{COLOUR.last}" stroke-width="4" '
             'stroke-dasharray="9 4"/>',
             "the last move",
         ),

@@ -6,9 +6,9 @@ one name everywhere (``seat_name``); the ``data-place`` keys name what a click c
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
-from alea.core.svg import text_element
+from alea.core.svg import palette, text_element
 from alea.games.hotre.actions import SEATS
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.charts import CHARTS
@@ -31,14 +31,21 @@ NEUTRAL: Final = {"Minor People": "#6b7280", "Kingdom": "#374151", "Rebels": "#1
 """Counter colour of the forces no seat owns."""
 KIND_LETTER: Final = {"Faction": "", "People": "P", "Minor People": "M", "Kingdom": "K"}
 
-SEA: Final = "#b7d3e6"
-SEA_TEXT: Final = "#2f5f86"
-CONTEXT: Final = "#e4ddcb"
-INK: Final = "#2f2618"
-DIFFICULT: Final = "#5a2d0c"
-STRAIT: Final = "#9b1c1c"
-LAST: Final = "#ff7a00"
-"""Outline of the lands the last move named."""
+
+class Colours(NamedTuple):
+    """The map's named colours; their values are data (``data/palette.json``)."""
+
+    sea: str
+    sea_text: str
+    context: str  # the lands beyond the map
+    ink: str
+    difficult: str  # difficult borders
+    strait: str
+    last: str  # outline of the lands the last move named
+
+
+COLOUR: Final = palette("alea.games.hotre", Colours)
+
 
 TEXT: Final = 13.0
 """Smallest size of any text a player needs (picture units; the map is 1000 wide)."""
@@ -62,7 +69,7 @@ def seat_name(seat: int) -> str:
 
 def ink_text(x: float, y: float, body: str, size: float = TEXT, **attrs: object) -> str:
     """A ``<text>`` at ``(x, y)``, ``TEXT`` units and ink-coloured unless told otherwise."""
-    attrs.setdefault("fill", INK)
+    attrs.setdefault("fill", COLOUR.ink)
     return text_element(x, y, body, size, **attrs)
 
 

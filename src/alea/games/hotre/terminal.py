@@ -20,6 +20,7 @@ from rich.text import Text
 from alea.core.boards import find_typed
 from alea.core.game import Action, State
 from alea.core.notes import Note
+from alea.core.terminal import SEAT_STYLE
 from alea.games.hotre.actions import (
     PICKS,
     SEATS,
@@ -35,10 +36,10 @@ from alea.games.hotre.actions import (
 from alea.games.hotre.board import BOARD
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
+from alea.games.hotre.constants import STAGE_TEXT
 from alea.games.hotre.terminal_map import (
     CODES,
     KIND_CODE,
-    SEAT_STYLE,
     _holder,
     area_view,
     code,
@@ -65,31 +66,6 @@ __all__ = [
     "render",
 ]
 
-STAGE_TEXT: Final = {
-    "order": "drawing order",
-    "deal": "dealing the events",
-    "draw": "drawing counters",
-    "hand": "keeping or handing a counter",
-    "declare": "event declaration",
-    "build": "building",
-    "takeup": "taking armies up",
-    "expand": "expansion",
-    "round": "battle",
-    "retreat": "retreat",
-    "displace": "displacement",
-    "fortchoice": "a conquered Fort",
-    "lootchoice": "loot or spare",
-    "lootroll": "loot roll",
-    "found": "founding Cities",
-    "endroll": "end-of-period rolls",
-    "epidemy": "epidemic",
-    "over": "game over",
-    "rebelround": "battle with Rebels",
-    "offer": "bribe offer",
-    "answer": "answering a bribe",
-    "rebelretreat": "retreat from Rebels",
-}
-"""A phrase for each stage of play."""
 
 GUIDE: Final = """\
 [bold]History of the Roman Empire[/bold]: every period each seat leads a barbarian

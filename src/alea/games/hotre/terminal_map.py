@@ -12,10 +12,8 @@ from typing import Any, Final
 
 from rich.text import Text
 
+from alea.core.terminal import SEAT_STYLE
 from alea.games.hotre.board import BOARD
-
-SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
-"""Each seat's colour, in seat order."""
 
 KIND_CODE: Final = {
     "Faction": "L",

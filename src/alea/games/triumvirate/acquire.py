@@ -22,8 +22,7 @@ def offer_woo(s: TriumviratePosition) -> None:
     p = s.turn
     pos = s.leader[p]
     if s.owner[pos] == ROMAN and s.popularity[p] > 0 and supply(s, p) >= s.count[pos]:
-        s.stage = WOO
-        s.player = p
+        s.pass_to(p, WOO)
         return
     end_turn(s)
 

@@ -6,13 +6,12 @@ code only indexes tuples.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, replace
-from importlib import resources
 from typing import Any, Final
 
 from alea.core.boards import BoardError as BoardError
+from alea.core.boards import read_data
 
 FORCES: Final = ("Crassus", "Caesar", "Pompey")
 """The three players' forces in seat order; Rome is the fourth, uncontrolled force."""
@@ -294,8 +293,7 @@ def validate(b: Board) -> None:
 
 def load_board() -> Board:
     """Load the packaged board."""
-    text = resources.files("alea.games.triumvirate").joinpath("data/board.json").read_text()
-    return parse_board(json.loads(text))
+    return parse_board(read_data("alea.games.triumvirate", "board.json"))
 
 
 BOARD: Final = load_board()

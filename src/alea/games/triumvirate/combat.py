@@ -126,8 +126,7 @@ def next_battle(s: TriumviratePosition) -> None:
         att_leader = int(s.leader[p] == h)
         def_leader = int(d < ROMAN and s.leader[d] == h)
         s.battle = [h, att, att_leader, d, s.count[h], def_leader, att, s.count[h]]
-        s.stage = BATTLE
-        s.player = CHANCE
+        s.pass_to(CHANCE, BATTLE)
         return
     s.battle = None
     after_battles(s)

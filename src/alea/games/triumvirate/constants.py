@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from alea.core.boards import read_data, stage_table
 from alea.games.triumvirate.actions import VERBS, Decide, FirstPlayer, March, Move, Roll
 from alea.games.triumvirate.board import BOARD
 
@@ -22,18 +23,9 @@ BATTLE: Final = 4
 WOO: Final = 5
 WOO_ROLL: Final = 6
 OVER: Final = 7
-STAGE_NAMES: Final = ("setup", "leader", "move-roll", "move", "battle", "woo", "woo-roll", "over")
-STAGE_TEXT: Final = {
-    "setup": "rolling for the first player",
-    "leader": "choosing what the leader does",
-    "move-roll": "rolling the die for the leader",
-    "move": "moving",
-    "battle": "fighting a battle",
-    "woo": "deciding whether to win over the Roman troops",
-    "woo-roll": "rolling the d20 for the Roman troops",
-    "over": "game over",
-}
-"""What the player to move is doing, by stage name, for every view of the board."""
+STAGE_NAMES, STAGE_TEXT = stage_table(read_data("alea.games.triumvirate", "stages.json"), OVER + 1)
+"""Each stage's name, by its code, and what the player to move is doing in it, for every view
+of the board."""
 
 END_ROME: Final = "rome"
 """TRI-9.2: a leader held Rome through enough of his turns in the civil war."""

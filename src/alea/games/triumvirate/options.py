@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from alea.core.options import Range, out_of_bounds
+from alea.core.options import Range, RoundCap, out_of_bounds
 
+Tokens = Annotated[int, Range(1, 20)]
+"""A number of conquest tokens (TRI-5.1, TRI-5.2)."""
 SetupName = Literal["tuned", "authored"]
 Zone = Literal["syria", "syria_asia", "macedonia"]
 
@@ -58,11 +60,11 @@ class TriumvirateOptions:
 
     """
 
-    max_rounds: Annotated[int, Range(1, 10_000)] = 120
+    max_rounds: RoundCap = 120
     rome_turns_to_win: Annotated[int, Range(1, 50)] = 4
     stack_limit: Annotated[int, Range(1, 4)] = 4
-    max_conquests: Annotated[int, Range(1, 20)] = 4
-    crassus_conquests: Annotated[int, Range(1, 20)] = 2
+    max_conquests: Tokens = 4
+    crassus_conquests: Tokens = 2
     move_die: Annotated[int, Range(1, 20)] = 6
     caesar_cisalpina: bool = False
     setup: SetupName = "tuned"

@@ -36,6 +36,9 @@ from alea.games.triumvirate.movement import march, move, move_actions
 from alea.games.triumvirate.position import TriumviratePosition
 from alea.games.triumvirate.turn import end_turn, start_turn
 
+__all__ = ["apply_action", "chance_outcomes", "legal_actions", "sample_chance"]
+"""The moves of the game contract, which ``TriumvirateState`` binds as its methods."""
+
 
 def legal_actions(s: TriumviratePosition) -> list[Action]:
     """The legal decisions of the seat to move, in a fixed order."""
@@ -132,8 +135,7 @@ def _apply_chance(s: TriumviratePosition, action: Any, t: type) -> None:
     if stage == MOVE_ROLL and t is Roll:
         if action.die == s.game.opts.move_die and 1 <= action.value <= action.die:
             s.moves_left = action.value  # TRI-4.1
-            s.stage = MOVE
-            s.player = s.turn
+            s.pass_to(s.turn, MOVE)
             return
     elif stage == WOO_ROLL and t is Roll:
         if action.die == 20 and 1 <= action.value <= 20:
@@ -158,8 +160,7 @@ def _decide(s: TriumviratePosition, a: Decide) -> None:
         return
     if stage == LEADER:
         if verb == "roll":  # TRI-4.1
-            s.stage = MOVE_ROLL
-            s.player = CHANCE
+            s.pass_to(CHANCE, MOVE_ROLL)
         elif verb == "stay":
             s.stage = MOVE
             s.moves_left = 0
@@ -174,8 +175,7 @@ def _decide(s: TriumviratePosition, a: Decide) -> None:
         return
     if stage == WOO:
         if verb == "woo":  # TRI-8.1
-            s.stage = WOO_ROLL
-            s.player = CHANCE
+            s.pass_to(CHANCE, WOO_ROLL)
         elif verb == "pass":
             end_turn(s)
         else:

@@ -8,14 +8,14 @@ this module; ``TriumvirateState`` in ``state`` binds them as the methods of the 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
 from alea.core.game import CHANCE
-from alea.core.positions import StagedState, cloner, reading
+from alea.core.positions import StagedState, cloner
 from alea.games.triumvirate.actions import ROMAN, action_from_json
 from alea.games.triumvirate.board import BOARD
-from alea.games.triumvirate.constants import N_HEX, OVER, SETUP
+from alea.games.triumvirate.constants import END_CAP, N_HEX, OVER, SETUP
 
 if TYPE_CHECKING:
     from alea.games.triumvirate.table import TriumvirateTable
@@ -58,7 +58,13 @@ class TriumviratePosition(StagedState):
         "turn": "The seat whose turn it is, -1 before the first roll.",
         "winner": "The winning seat, -1 for none (yet).",
     }
+    label = "Triumvirate"
+    saves_players = False
     final_stage = OVER
+    cap_reason = END_CAP  # TRI-9.3
+    score_fields: ClassVar[dict[str, str]] = {
+        f: f for f in ("alive", "troops", "popularity", "conquests", "rome_turns")
+    }
 
     def __init__(self, game: TriumvirateTable) -> None:
         self.game = game
@@ -133,10 +139,9 @@ class TriumviratePosition(StagedState):
             self._hlen,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The exact position, history included."""
+    def _write(self) -> dict[str, Any]:
+        """The saved fields: the board, the leaders, the turn and the end."""
         return {
-            **self.saved_header(players=False),
             "owner": self.owner.tolist(),
             "count": self.count.tolist(),
             "leader": self.leader.copy(),
@@ -157,15 +162,12 @@ class TriumviratePosition(StagedState):
             "mp": self.moves_left,
             "winner": self.winner,
             "end_reason": self.end_reason,
-            "history": self.saved_history(),
         }
 
     @classmethod
     def from_json(cls, game: TriumvirateTable, d: Any) -> Self:
         """Rebuild a position, checking shapes and ranges; bad data raises ``RecordError``."""
-        cls.check_saved(d, game, "Triumvirate", players=False)
-        with reading("Triumvirate"):
-            s = cls(game)
+        with cls.loading(game, d) as s:
             s.owner = array("b", _ints(d["owner"], N_HEX, -1, 3))
             s.count = array("b", _ints(d["count"], N_HEX, 0, 8))
             s.leader = _ints(d["leader"], 3, -1, N_HEX - 1)

@@ -50,23 +50,12 @@ __all__ = [
 ]
 
 
-class TriumvirateState(TriumviratePosition):
-    """A Triumvirate position that answers the game contract through its rule modules."""
+class TriumvirateState(TriumviratePosition, rules=(play, information, victory)):
+    """A Triumvirate position that answers the game contract through its rule modules.
+
+    The contract is the functions of the same names in ``rules`` (``alea.core.game.bind_rules``):
+    decisions, chance and their effect in ``play`` (TRI-3), what a seat sees in ``information``
+    (TRI-10), the end of the game and its results in ``victory`` (TRI-9).
+    """
 
     __slots__ = ()
-
-    # Plain functions of the rule modules, bound as methods: the position is their first
-    # argument, and a bound function is called as fast as a method written in the class.
-    # the contract: decisions, chance and their effect (TRI-3)
-    legal_actions = play.legal_actions
-    chance_outcomes = play.chance_outcomes
-    sample_chance = play.sample_chance
-    apply_action = play.apply_action
-    # what a seat sees (TRI-10)
-    observation = information.observation
-    determinize = information.determinize
-    # the end of the game and its results (TRI-9)
-    returns = victory.returns
-    scores = victory.scores
-    ended_by_cap = victory.ended_by_cap
-    outcome_text = victory.outcome_text

@@ -14,8 +14,7 @@ from alea.games.triumvirate.victory import held_rome, past_round_cap
 def start_turn(s: TriumviratePosition, seat: int) -> None:
     """``seat`` begins his turn by choosing what his leader does (TRI-3.2)."""
     s.turn = seat
-    s.stage = LEADER
-    s.player = seat
+    s.pass_to(seat, LEADER)
     s.moves_left = 0
     if s.moved:
         s.moved = {}

@@ -6,8 +6,6 @@ The last leader standing (TRI-9.1) is found where a leader falls, in ``leaders``
 
 from __future__ import annotations
 
-from typing import Any
-
 from alea.core.game import TERMINAL
 from alea.core.positions import win_shares
 from alea.games.triumvirate.board import FORCES
@@ -19,8 +17,7 @@ def finish(s: TriumviratePosition, winner: int, reason: str) -> None:
     """End the game: ``winner`` (-1 for none) for ``reason``, an END_* constant (TRI-9.4)."""
     s.winner = winner
     s.end_reason = reason
-    s.stage = OVER
-    s.player = TERMINAL
+    s.pass_to(TERMINAL, OVER)
     s.battle = None
     s.battle_queue = []
 
@@ -49,25 +46,6 @@ def past_round_cap(s: TriumviratePosition) -> bool:
 def returns(s: TriumviratePosition) -> list[float]:
     """1.0 to the winner, 0.0 to the others; all 0.0 at the round cap or before the end."""
     return win_shares([s.winner] if s.stage == OVER and s.winner >= 0 else [], 3)
-
-
-def scores(s: TriumviratePosition) -> list[Any]:
-    """Per seat: alive, troops, popularity, conquests, turns ended in Rome in civil war."""
-    return [
-        {
-            "alive": s.alive[p],
-            "troops": s.troops[p],
-            "popularity": s.popularity[p],
-            "conquests": s.conquests[p],
-            "rome_turns": s.rome_turns[p],
-        }
-        for p in range(3)
-    ]
-
-
-def ended_by_cap(s: TriumviratePosition) -> bool:
-    """Whether the game stopped at the round cap with no winner (TRI-9.3)."""
-    return s.stage == OVER and s.end_reason == END_CAP
 
 
 def outcome_text(s: TriumviratePosition) -> str:

@@ -43,6 +43,7 @@ from alea.games.forum.svg.style import (
     _pt,
     _radius,
     _seat_name,
+    bold_text,
 )
 
 # -- the map -----------------------------------------------------------------------------------
@@ -107,15 +108,8 @@ def _shape(m: int) -> str:
             [
                 circle(x, y, r + 5, fill="none", stroke=GOLD, stroke_width=3.0),
                 circle(x, y, r, fill=ROME_RED, stroke="#6e0f14", stroke_width=2.0),
-                text_element(
-                    x,
-                    y + 6.0,
-                    "SPQR",
-                    17.8,
-                    fill="#fbe7a1",
-                    font_weight="bold",
-                    text_anchor="middle",
-                    letter_spacing="1",
+                bold_text(
+                    x, y + 6.0, "SPQR", 17.8, "#fbe7a1", text_anchor="middle", letter_spacing="1"
                 ),
             ]
         )
@@ -139,13 +133,12 @@ def _shape(m: int) -> str:
     else:
         body = circle(x, y, r, fill=tint, stroke=edge, stroke_width=1.8)
         ty = y + 6.0
-    number = text_element(
+    number = bold_text(
         x,
         ty,
         str(market.distance),
         17.6,
-        fill="#fff" if market.type is MarketType.EXOTIC else INK,
-        font_weight="bold",
+        "#fff" if market.type is MarketType.EXOTIC else INK,
         text_anchor="middle",
     )
     return body + number
@@ -215,16 +208,7 @@ def _pawn(x: float, y: float, p: int, count: int, scale: float = PAWN_SCALE) -> 
         circle(x, y - 11.2 * s, 3.7 * s, fill=_colour(p), stroke="#1d1712", stroke_width=0.9),
     ]
     if count > 1:
-        parts.append(
-            text_element(
-                x + 5.2 * s,
-                y - 11 * s,
-                f"×{count}",
-                9.0 * s,
-                fill=INK,
-                font_weight="bold",
-            )
-        )
+        parts.append(bold_text(x + 5.2 * s, y - 11 * s, f"×{count}", 9.0 * s, INK))
     parts.append("</g>")
     return "".join(parts)
 
@@ -486,17 +470,7 @@ def _legend_types() -> tuple[str, ...]:
                 )
             )
         out.append(text_element(cx + 16, cy + 4, label, 11.5, fill=INK))
-    out.append(
-        text_element(
-            x0 + 24,
-            y0 + 118,
-            "3",
-            12.0,
-            fill=INK,
-            font_weight="bold",
-            text_anchor="middle",
-        )
-    )
+    out.append(bold_text(x0 + 24, y0 + 118, "3", 12.0, INK, text_anchor="middle"))
     out.append(text_element(x0 + 40, y0 + 118, "links from Rome", 11.5, fill=INK))
     out.append(text_element(x0 + 12, y0 + 140, "25 · 0 · −25 · −50", 11.5, fill=MUTED))
     out.append(text_element(x0 + 104, y0 + 140, "profit each with 1–4 horrea", 11.0, fill=INK))

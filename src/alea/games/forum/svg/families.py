@@ -26,6 +26,7 @@ from alea.games.forum.svg.style import (
     _colour,
     _ink,
     _money,
+    bold_text,
 )
 
 # -- the side panel ----------------------------------------------------------------------------
@@ -33,15 +34,7 @@ from alea.games.forum.svg.style import (
 
 def _section(y: float, title: str) -> list[str]:
     return [
-        text_element(
-            PANEL_X + 2,
-            y,
-            title.upper(),
-            12.5,
-            fill=MUTED,
-            font_weight="bold",
-            letter_spacing="2",
-        ),
+        bold_text(PANEL_X + 2, y, title.upper(), 12.5, MUTED, letter_spacing="2"),
         element(
             "line",
             x1=PANEL_X + text_width(title.upper(), 12.5, True) + 2 * len(title) + 14,
@@ -215,17 +208,7 @@ def _family_top(card: dict[str, Any]) -> list[str]:
     out.append(rect(float(PANEL_X), y, 9.0, card_h, rx=3.0, fill=_colour(p)))
     name = str(card["name"])
     nx = PANEL_X + 22
-    out.append(
-        text_element(
-            nx,
-            y + 25,
-            name,
-            19.0,
-            fill=_ink(p),
-            font_weight="bold",
-            class_="family-name",
-        )
-    )
+    out.append(bold_text(nx, y + 25, name, 19.0, _ink(p), class_="family-name"))
     tx = nx + text_width(name, 19.0, True) + 10
     for tag in tags:
         tw = text_width(tag, 10.5) + 12
@@ -236,13 +219,12 @@ def _family_top(card: dict[str, Any]) -> list[str]:
         tx += tw + 5
     if won:
         out.append(
-            text_element(
+            bold_text(
                 PANEL_X + PANEL_W - 14,
                 y + 25,
                 "VICTOR",
                 15.0,
-                fill="#9a7410",
-                font_weight="bold",
+                "#9a7410",
                 text_anchor="end",
                 letter_spacing="2",
                 class_="victor",
@@ -275,42 +257,14 @@ def _family_figures(card: dict[str, Any]) -> list[str]:
     out = []
     # prestige and money, large
     band = pl.get("band") or "no office"
-    out.append(
-        text_element(
-            nx,
-            y + 52,
-            str(pl["prestige"]),
-            22.0,
-            fill=INK,
-            font_weight="bold",
-            class_="prestige",
-        )
-    )
+    out.append(bold_text(nx, y + 52, str(pl["prestige"]), 22.0, INK, class_="prestige"))
     pw = text_width(str(pl["prestige"]), 22.0, True)
     out.append(text_element(nx + pw + 5, y + 44, "prestige", 11.5, fill=MUTED))
-    out.append(
-        text_element(
-            nx + pw + 5,
-            y + 55,
-            str(band),
-            11.5,
-            fill=INK,
-            font_weight="bold",
-            letter_spacing="1",
-        )
-    )
+    out.append(bold_text(nx + pw + 5, y + 55, str(band), 11.5, INK, letter_spacing="1"))
     money = int(pl["money"])
     mx = PANEL_X + 142
     out.append(
-        text_element(
-            mx,
-            y + 52,
-            _money(money),
-            22.0,
-            fill=DEBT if money < 0 else INK,
-            font_weight="bold",
-            class_="money",
-        )
+        bold_text(mx, y + 52, _money(money), 22.0, DEBT if money < 0 else INK, class_="money")
     )
     income = f"last trade {_money(int(pl['last_income']))}"
     if not over:

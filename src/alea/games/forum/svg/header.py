@@ -23,6 +23,7 @@ from alea.games.forum.svg.style import (
     WIDTH,
     _colour,
     _seat_name,
+    bold_text,
 )
 
 # -- header and banner -------------------------------------------------------------------------
@@ -91,16 +92,7 @@ def _header(obs: dict[str, Any]) -> list[str]:
     out = [
         rect(0.0, 0.0, float(WIDTH), float(HEADER), fill="#3a2a1b"),
         rect(0.0, HEADER - 4.0, float(WIDTH), 4.0, fill=GOLD),
-        text_element(
-            22,
-            42,
-            "FORVM",
-            30.0,
-            fill="#f3e2b0",
-            font_weight="bold",
-            letter_spacing="6",
-            class_="title",
-        ),
+        bold_text(22, 42, "FORVM", 30.0, "#f3e2b0", letter_spacing="6", class_="title"),
         text_element(196, 41, "Trade Empires of Rome", 17.0, fill="#d9c59a", font_style="italic"),
     ]
     detail = _detail(obs)
@@ -186,17 +178,6 @@ def _banner(obs: dict[str, Any]) -> list[str]:
                 stroke_width=1.0,
             )
         )
-    out.append(
-        text_element(
-            cx + 10,
-            y + 33,
-            line,
-            24.0,
-            fill=INK,
-            font_weight="bold",
-            text_anchor="middle",
-            class_="winner",
-        )
-    )
+    out.append(bold_text(cx + 10, y + 33, line, 24.0, INK, text_anchor="middle", class_="winner"))
     out.append("</g>")
     return out

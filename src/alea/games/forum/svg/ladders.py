@@ -27,6 +27,7 @@ from alea.games.forum.svg.style import (
     SEAT_COLOUR,
     _colour,
     _seat_name,
+    bold_text,
 )
 
 
@@ -59,13 +60,12 @@ def _prestige(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
         )
         label = band.name if bw > 60 else band.name[:3] + "."
         out.append(
-            text_element(
+            bold_text(
                 bx + bw / 2,
                 y0 + 14.5,
                 label,
                 11.5 if not consul else 9.0,
-                fill="#ffffff" if consul else INK,
-                font_weight="bold",
+                "#ffffff" if consul else INK,
                 text_anchor="middle",
                 letter_spacing="1.5" if not consul else None,
                 class_="band",
@@ -351,17 +351,7 @@ def _fate(obs: dict[str, Any], top: float) -> tuple[list[str], float]:
             stroke_width=0.8,
         )
     )
-    out.append(
-        text_element(
-            PANEL_X + 20,
-            y + 32,
-            str(card["title"]),
-            18.0,
-            fill=INK,
-            font_weight="bold",
-            class_="fate-title",
-        )
-    )
+    out.append(bold_text(PANEL_X + 20, y + 32, str(card["title"]), 18.0, INK, class_="fate-title"))
     out.append(
         text_element(
             PANEL_X + PANEL_W - 18,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from alea.core.svg import text_element
 from alea.games.forum.board import BOARD, MarketType
 
 # -- palette -----------------------------------------------------------------------------------
@@ -65,6 +66,11 @@ HORREUM_W: Final = 11.0
 HORREUM_GAP: Final = 3.0
 PAWN_W: Final = 10.0
 PAWN_SCALE: Final = 1.3
+
+
+def bold_text(x: float, y: float, body: str, size: float, fill: str, **attrs: object) -> str:
+    """A bold ``<text>`` in ``fill``: the figures, names and titles of the picture."""
+    return text_element(x, y, body, size, fill=fill, font_weight="bold", **attrs)
 
 
 def _radius(t: MarketType) -> float:

@@ -8,6 +8,7 @@ from rich.markup import escape
 
 from alea.core.boards import find_typed
 from alea.core.game import Action
+from alea.core.terminal import SEAT_STYLE
 from alea.games.forum.actions import (
     GENTES,
     Build,
@@ -18,9 +19,6 @@ from alea.games.forum.actions import (
 )
 from alea.games.forum.board import BOARD
 from alea.games.forum.constants import REGION_NAMES
-
-SEAT_STYLE: Final = ("red1", "dodger_blue1", "green3", "yellow1")
-"""Each family's colour, in seat order: Aemilii, Cornelii, Licinii, Valerii."""
 
 SEAT_LETTER: Final = tuple(name[0] for name in GENTES)
 """The initial that stands for a family's agent or horreum."""
