@@ -88,11 +88,11 @@ class TriumvirateOptions:
         "crassus_zone": ["syria", "syria_asia", "macedonia"],
         "caesar_start": ["Bibracte", "Durocortorum", "Samarobriva"],
         "pompey_start": ["Carthago Nova", "Corduba", "Gades"],
-        "crassus_conquests": (1, 4),
         "crassus_popularity": (0, 6),
     }
     """What ``alea lab tune triumvirate`` searches unless told otherwise: lists are choices,
-    pairs are inclusive integer ranges."""
+    pairs are inclusive integer ranges. Only the board's choices (TRI-2.4): the seed's own
+    numbers, such as Crassus's two conquests at a time, are searched only when named."""
 
     def validate(self) -> str | None:
         """Name the first garrison or escort larger than a stack (TRI-4.3), or return ``None``."""
