@@ -416,7 +416,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     tune_.add_argument(
         "--trials",
         type=int,
-        default=60,
+        default=100,
         metavar="T",
         help="trials in all, pruned ones included (default: %(default)s)",
     )
@@ -438,7 +438,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     tune_.add_argument(
         "--startup-trials",
         type=int,
-        default=10,
+        default=20,
         metavar="K",
         help="random trials before TPE models the results (default: %(default)s)",
     )
