@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from alea.core.options import Range, out_of_bounds
 
-SetupName = Literal["tuned", "authored"]
+SetupName = Literal["tuned", "tuned1", "authored"]
 Zone = Literal["syria", "syria_asia", "macedonia"]
 
 SETUP_FIELDS: tuple[str, ...] = (
@@ -38,8 +38,9 @@ class TriumvirateOptions:
         crassus_conquests: tokens Crassus collects per action (TRI-5.1).
         move_die: sides of the leader's movement die (TRI-4.1).
         caesar_cisalpina: Gallia Cisalpina counts as Caesar's military zone (TRI-1.6 variant).
-        setup: the named setup, ``tuned`` (fair for the bots, TRI-2.5) or ``authored`` (the
-            board as first drawn, TRI-2.4); it fills in every setup option left unset.
+        setup: the named setup, ``tuned`` (fair for the bots, TRI-2.5), ``tuned1`` (the
+            former default, TRI-2.5) or ``authored`` (the board as first drawn, TRI-2.4); it
+            fills in every setup option left unset.
         pompey_leader_at_sea: Pompey's leader may cross water like his troops (TRI-4.5);
             unset: from the setup.
         rome_garrison: Roman troops standing in Rome itself at the start (TRI-2.1); unset:
