@@ -416,7 +416,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     tune_.add_argument(
         "--trials",
         type=int,
-        default=100,
+        default=50,
         metavar="T",
         help="trials in all, pruned ones included (default: %(default)s)",
     )

@@ -363,7 +363,7 @@ def tune(
     agents: list[str],
     folder: Path,
     *,
-    trials: int = 100,
+    trials: int = 50,
     games: int = 800,
     round_games: int = 100,
     pruner: str = "bound",
