@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
+from typing import Any
 
 import optuna
 import pytest
@@ -11,14 +13,26 @@ import pytest
 import alea
 from alea.cli import main
 from alea.lab import LabError
+from alea.lab.runner import run
+from alea.lab.stats import Z95, wilson
 from alea.lab.tune import REFUSED, STUDY, _sampler, _suggest, tune
+from alea.lab.tune_prune import HIGH, LOW, BoundPruner, make_pruner, unfairness_bounds
+from alea.lab.tune_report import write_tune_report
 from alea.lab.tune_space import Param, default_space, parse_params
 
 SPACE = [
     Param("rome_turns_to_win", low=2, high=5),
     Param("pompey_leader_at_sea", choices=(True, False)),
 ]
-TINY = {"trials": 3, "games": 3, "confirm": 1, "confirm_games": 3, "startup_trials": 2, "jobs": 1}
+TINY = {
+    "trials": 3,
+    "games": 3,
+    "round_games": 3,
+    "confirm": 1,
+    "confirm_games": 3,
+    "startup_trials": 2,
+    "jobs": 1,
+}
 
 
 def test_default_space_comes_from_the_options_class() -> None:
@@ -120,7 +134,7 @@ def test_tune_command_prints_the_best_variant_and_writes_a_report(
 ) -> None:
     out = tmp_path / "t"
     args = ["lab", "tune", "forum", "--set", "players=3", "--param", "win_prestige=8:10"]
-    budget = ["--trials", "2", "-n", "2", "--confirm", "1", "--confirm-games", "3"]
+    budget = ["--trials", "2", "-n", "2", "--round", "2", "--confirm", "1", "--confirm-games", "3"]
     code = main([*args, *budget, "--jobs", "1", "-q", "--out", str(out)])
     text = capsys.readouterr().out
     assert code == 0
@@ -144,3 +158,117 @@ def test_a_tune_by_order_evens_the_places_in_the_first_round(tmp_path: Path) -> 
         assert sum(t.score.shares) + t.score.no_winner == pytest.approx(1.0)
     with pytest.raises(LabError, match="--by"):
         tune("forum", space, ["heuristic"], tmp_path / "u", by="colour", **budget)
+
+
+# -- pruning ------------------------------------------------------------------------------------
+
+SETUPS = [Param("setup", choices=("tuned", "authored"))]
+"""The default board (near fair) against the board as first drawn (Pompey wins most games)."""
+ROUNDS = {**TINY, "trials": 4, "games": 20, "round_games": 10, "startup_trials": 4}
+
+
+def test_the_bounds_bracket_the_unfairness_and_narrow_with_games() -> None:
+    shares = [0.5, 0.3, 0.2]
+    low, high = unfairness_bounds(shares, 0.0, 100, 1.0)
+    # The largest pair's difference less 1.96 standard errors of a multinomial difference.
+    se = math.sqrt((0.5 + 0.2 - 0.3**2) / 100)
+    assert low == pytest.approx(0.3 - Z95 * se)
+    assert low < 0.3 < high
+    wide = unfairness_bounds(shares, 0.0, 25, 1.0)
+    narrow = unfairness_bounds(shares, 0.0, 2500, 1.0)
+    assert wide[0] < low < narrow[0] < 0.3 < narrow[1] < high < wide[1]
+    # Games nobody won add their weighted Wilson interval.
+    lo_nw, hi_nw = wilson(10, 100)
+    _, hi_none = wilson(0, 100)
+    with_nw = unfairness_bounds([0.45, 0.25, 0.2], 0.1, 100, 2.0)
+    without = unfairness_bounds([0.45, 0.25, 0.2], 0.0, 100, 2.0)
+    assert with_nw[0] == pytest.approx(without[0] + 2 * lo_nw)
+    assert with_nw[1] == pytest.approx(without[1] - 2 * hi_none + 2 * hi_nw)
+    with pytest.raises(LabError, match="at least two seats"):
+        unfairness_bounds([1.0], 0.0, 10, 1.0)
+
+
+def _measured(study: optuna.Study, low: float, high: float) -> None:
+    study.add_trial(
+        optuna.trial.create_trial(
+            value=(low + high) / 2, user_attrs={LOW: low, HIGH: high}, intermediate_values={}
+        )
+    )
+
+
+def test_the_bound_pruner_stops_a_trial_surely_worse_than_another_or_the_target() -> None:
+    study = optuna.create_study(pruner=BoundPruner(target=0.5))
+    trial = study.ask()
+    trial.set_user_attr(LOW, 0.3)
+    trial.report(0.4, 100)
+    assert not trial.should_prune()  # nothing to compare with, and below the target
+    _measured(study, 0.05, 0.2)
+    assert trial.should_prune()  # 0.3 > 0.2: worse than the other trial with 95% confidence
+    trial.set_user_attr(LOW, 0.15)
+    trial.report(0.25, 200)
+    assert not trial.should_prune()  # the intervals overlap: it may still be the fairer
+    alone = optuna.create_study(pruner=BoundPruner(target=0.1))
+    first = alone.ask()
+    first.set_user_attr(LOW, 0.12)
+    first.report(0.3, 100)
+    assert first.should_prune()  # surely above the target, though nothing else was measured
+
+
+def test_pruners_are_optunas_and_an_unknown_one_is_refused() -> None:
+    assert isinstance(make_pruner("halving", 100), optuna.pruners.SuccessiveHalvingPruner)
+    assert isinstance(make_pruner("none", 100), optuna.pruners.NopPruner)
+    with pytest.raises(LabError, match="--pruner must be one of bound, halving, none"):
+        make_pruner("median", 100)
+
+
+def test_a_board_far_from_fair_stops_after_one_round(tmp_path: Path) -> None:
+    result = tune("triumvirate", SETUPS, ["heuristic"], tmp_path / "t", seed=3, **ROUNDS)
+    by_setup = {t.params["setup"]: t for t in result.trials}
+    assert set(by_setup) == {"tuned", "authored"}, "the sampler tried both boards"
+    for t in result.trials:
+        if t.params["setup"] == "authored":
+            assert t.pruned
+            assert t.score.games == 10
+        else:
+            assert not t.pruned
+            assert t.score.games == 20
+    assert [c.params for c in result.confirmed] == [{"setup": "tuned"}]
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{tmp_path / 't' / STUDY}")
+    pruned = [t for t in study.trials if t.state == optuna.trial.TrialState.PRUNED]
+    assert [t.number for t in pruned] == [t.number for t in result.trials if t.pruned]
+    assert all(list(t.intermediate_values) == [10] for t in pruned)
+    html = write_tune_report(result, tmp_path / "t" / "report.html").path.read_text()
+    assert "pruned after 10 games" in html
+
+
+def test_a_tune_killed_inside_a_round_resumes_as_if_never_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = tune("triumvirate", SETUPS, ["heuristic"], tmp_path / "whole", seed=3, **ROUNDS)
+    calls = [0]
+
+    def killed_on_the_fourth_round(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        out = run(*args, **kwargs)  # the round's games are stored, not yet reported
+        if calls[0] == 4:
+            raise KeyboardInterrupt
+        return out
+
+    monkeypatch.setattr("alea.lab.tune.run", killed_on_the_fourth_round)
+    part = tmp_path / "part"
+    with pytest.raises(KeyboardInterrupt):
+        tune("triumvirate", SETUPS, ["heuristic"], part, seed=3, **ROUNDS)
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{part / STUDY}")
+    assert optuna.trial.TrialState.RUNNING in [t.state for t in study.trials]
+    monkeypatch.undo()
+    resumed = tune("triumvirate", SETUPS, ["heuristic"], part, seed=3, **ROUNDS)
+    assert [(t.number, t.params, t.pruned) for t in resumed.trials] == [
+        (t.number, t.params, t.pruned) for t in whole.trials
+    ]
+    assert [t.score for t in resumed.trials] == [t.score for t in whole.trials]
+    assert [c.score for c in resumed.confirmed] == [c.score for c in whole.confirmed]
+
+
+def test_a_round_longer_than_a_trial_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LabError, match="--round must lie between 1 and the games of a trial"):
+        tune("triumvirate", SETUPS, ["heuristic"], tmp_path / "t", **{**TINY, "round_games": 9})

@@ -236,6 +236,9 @@ def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: P
             folder,
             trials=ns.trials,
             games=ns.n,
+            round_games=ns.round,
+            pruner=ns.pruner,
+            target=ns.target,
             options=parse_options(ns.set),
             seed=ns.seed,
             no_winner_weight=ns.no_winner_weight,
@@ -393,7 +396,10 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         help="search option values for the fairest variant (Optuna TPE), then confirm the best",
         description="Search the game's options (by default those its options class names for "
         "tuning) for the variant whose seat win shares are most even, counting games nobody "
-        "won as a penalty. Every trial plays -n games on the same seeds; the study is kept in "
+        "won as a penalty. Every trial plays up to -n games on the same seeds, in rounds of "
+        "--round games; after each round the pruner may stop a variant that is clearly worse "
+        "than one already measured, so far-off boards cost one round and the fairest play "
+        "every game. The study is kept in "
         "DIR/study.sqlite, so a killed tune resumes when the same command is run again. The "
         "best variants are played again on fresh seeds and reported with 95%% Wilson "
         "intervals and a chi-square test against equal shares in DIR/report.html.",
@@ -408,14 +414,41 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "takes its default range; repeat for more (default: the game's tuning space)",
     )
     tune_.add_argument(
-        "--trials", type=int, default=40, metavar="T", help="trials in all (default: %(default)s)"
+        "--trials",
+        type=int,
+        default=50,
+        metavar="T",
+        help="trials in all, pruned ones included (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--round",
+        type=int,
+        default=100,
+        metavar="R",
+        help="games a trial plays between two looks of the pruner (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--pruner",
+        choices=("bound", "halving", "none"),
+        default="bound",
+        help="when to stop a trial early: bound, once its 95%% interval of unfairness lies "
+        "above the fairest trial's or above --target; halving, Optuna's successive halving "
+        "(keep the best third at 1, 3, 9... rounds); none, never (default: %(default)s)",
     )
     tune_.add_argument(
         "--startup-trials",
         type=int,
-        default=10,
+        default=20,
         metavar="K",
         help="random trials before TPE models the results (default: %(default)s)",
+    )
+    tune_.add_argument(
+        "--target",
+        type=float,
+        default=0.10,
+        metavar="U",
+        help="unfairness that is fair enough: the bound pruner stops a trial surely above it "
+        "(default: %(default)s, a spread of ten points)",
     )
     tune_.add_argument(
         "--confirm",
@@ -445,7 +478,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         help="even out the win shares of the seats, or of the places in the first round's "
         "order of play counted from the first player (default: %(default)s)",
     )
-    _add_common(tune_, games_help="games per trial", games=200, stop_width=False)
+    _add_common(tune_, games_help="most games a trial plays", games=800, stop_width=False)
     tune_.add_argument("--out", required=True, metavar="DIR", help="the tune's folder")
     tune_.set_defaults(
         run=partial(cmd_tune, split_agents=split_agents, parse_options=parse_options)

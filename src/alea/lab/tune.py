@@ -9,16 +9,20 @@ A tune is a folder:
 - ``confirm/<variant>``: the best variants played again with more games on other seeds;
 - ``report.html``: the trials and the best variants' shares, with figures beside it.
 
-Each trial plays the same ``games`` games (the same per-game seeds, spawned from ``seed``) under
-the options the sampler proposes, on the lab's backends (local processes or Ray), and scores
-the variant's unfairness: the spread of seat win shares (largest minus smallest) plus
-``no_winner_weight`` times the share of games nobody won. The sampler is re-created before
-every trial with a seed derived from the master seed and the trial's number, so its proposal
-depends only on the trials before it: a tune killed at any point and run again with the same
-command picks up the trial that was cut short (its games resume too) and goes on exactly as it
-would have. The best ``confirm`` variants are then played ``confirm_games`` times on fresh
-seeds (the trials' seeds picked them, so judging them on those would flatter them), and
-reported with Wilson intervals and a chi-square test against equal shares.
+Each trial plays the options the sampler proposes on the same per-game seeds (spawned from
+``seed``), on the lab's backends (local processes or Ray), in rounds of ``round_games`` games up
+to ``games``. After each round it scores the variant's unfairness on the games so far: the
+spread of seat win shares (largest minus smallest) plus ``no_winner_weight`` times the share of
+games nobody won; it reports that value to the study with a 95% interval, and the study's pruner
+(:mod:`alea.lab.tune_prune`) may stop it there. A board far from fair thus costs one round, and
+the fairest ones play every game, so the best trials are judged on enough games to tell them
+apart. The sampler is re-created before every trial with a seed derived from the master seed and
+the trial's number, so its proposal depends only on the trials before it: a tune killed at any
+point and run again with the same command plays the trial that was cut short again in place,
+from its stored games on, and goes on exactly as it would have. The best ``confirm`` variants
+that played all their games are then played ``confirm_games`` times on fresh seeds (the trials'
+seeds picked them, so judging them on those would flatter them), and reported with Wilson
+intervals and a chi-square test against equal shares.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import importlib
 import json
 import shlex
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +44,7 @@ from alea.lab.stats import EqualShares, equal_shares, wilson
 from alea.lab.sweep import variant_name
 from alea.lab.tune_space import Param, check_space, value_text
 
-FORMAT = "alea-lab-tune/1"
+FORMAT = "alea-lab-tune/2"
 STUDY = "study.sqlite"
 CONFIRM_SEED_OFFSET = 1_000_003
 """The confirmation runs' master seed is the tune's seed plus this (fresh per-game seeds)."""
@@ -113,12 +118,22 @@ def score(data: RunData, no_winner_weight: float, by: str = "seat") -> Score:
 
 @dataclass
 class TrialLine:
-    """One finished trial."""
+    """One finished trial.
+
+    Attributes:
+        number: the trial's number in the study.
+        params: the searched options' values.
+        score: unfairness on the games it played.
+        refused: the game would not load the variant (no game played).
+        pruned: the pruner stopped it before all its games.
+
+    """
 
     number: int
     params: dict[str, Any]
     score: Score
     refused: bool = False
+    pruned: bool = False
 
 
 @dataclass
@@ -208,6 +223,7 @@ class TuneResult:
                     "spread": t.score.spread,
                     "value": t.score.value,
                     "refused": t.refused,
+                    "pruned": t.pruned,
                 }
                 for t in self.trials
             ],
@@ -260,6 +276,9 @@ def _identity(
     seed: int,
     games: int,
     no_winner_weight: float,
+    round_games: int,
+    pruner: str,
+    target: float,
 ) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -270,6 +289,9 @@ def _identity(
         "seed": seed,
         "games": games,
         "no_winner_weight": no_winner_weight,
+        "round_games": round_games,
+        "pruner": pruner,
+        "target": target,
     }
 
 
@@ -305,10 +327,20 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 def _sampler(optuna: Any, seed: int, number: int, startup: int) -> Any:
+    """TPE modelling the options jointly (multivariate), seeded by the master seed and trial.
+
+    A setup's options act together (a garrison in Rome matters only while Pompey's leader
+    sails), which the independent TPE, one option at a time, cannot see; Optuna marks the
+    multivariate form experimental, so its warning is silenced here.
+    """
     from numpy.random import SeedSequence
 
     trial_seed = int(SeedSequence(seed, spawn_key=(number,)).generate_state(1)[0])
-    return optuna.samplers.TPESampler(seed=trial_seed, n_startup_trials=startup)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        return optuna.samplers.TPESampler(
+            seed=trial_seed, n_startup_trials=startup, multivariate=True
+        )
 
 
 def _suggest(trial: Any, space: Sequence[Param]) -> dict[str, Any]:
@@ -331,15 +363,18 @@ def tune(
     agents: list[str],
     folder: Path,
     *,
-    trials: int = 40,
-    games: int = 200,
+    trials: int = 50,
+    games: int = 800,
+    round_games: int = 100,
+    pruner: str = "bound",
+    target: float = 0.10,
     options: dict[str, Any] | None = None,
     seed: int = 0,
     no_winner_weight: float = 1.0,
     by: str = "seat",
     confirm: int = 3,
     confirm_games: int = 1000,
-    startup_trials: int = 10,
+    startup_trials: int = 20,
     backend: str = "local",
     jobs: int | None = None,
     address: str | None = None,
@@ -352,8 +387,12 @@ def tune(
         space: the options to search and their ranges or choices.
         agents: agent specs, as for a run (one for every seat, or one per seat, rotated).
         folder: the tune's folder (created if missing, resumed if it holds this tune).
-        trials: trials in all (a resumed tune with more trials goes on).
-        games: games per trial.
+        trials: trials in all, pruned ones included (a resumed tune with more trials goes on).
+        games: most games a trial plays (all of them unless the pruner stops it).
+        round_games: games a trial plays between two reports to the pruner.
+        pruner: ``"bound"``, ``"halving"`` or ``"none"`` (:mod:`alea.lab.tune_prune`).
+        target: unfairness that is fair enough: the ``bound`` pruner stops a trial whose 95%
+            interval lies above it.
         options: options fixed for every trial (``--set``).
         seed: master seed of the trials' games and of the sampler.
         no_winner_weight: weight of the share of games nobody won in the objective.
@@ -368,7 +407,8 @@ def tune(
         backend: ``"local"`` or ``"ray"``.
         jobs: games played at once.
         address: a Ray cluster to join.
-        progress: called as games finish, with a label, games done and games in all.
+        progress: called as games finish, with a label, games done and games in all (a
+            pruned trial counts as all its games played, so the total is an upper bound).
 
     Raises:
         LabError: bad budgets, a bad space, a folder holding another tune, a backend that
@@ -377,6 +417,8 @@ def tune(
     """
     if trials < 1 or games < 1:
         raise LabError("a tune needs at least one trial (--trials) of at least one game (-n)")
+    if not 1 <= round_games <= games:
+        raise LabError(f"--round must lie between 1 and the games of a trial (-n {games})")
     if confirm < 0 or confirm_games < 1:
         raise LabError("--confirm must be 0 or more and --confirm-games at least 1")
     if no_winner_weight < 0:
@@ -386,20 +428,29 @@ def tune(
     if by not in GROUPINGS:
         raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
     optuna = _optuna()
+    from alea.lab.tune_prune import HIGH, LOW, make_pruner, unfairness_bounds
+
+    the_pruner = make_pruner(pruner, round_games, target)
     base = dict(options or {})
     check_space(game, base, space)
     first_spec = RunSpec.build(game, base, agents, seed)
-    identity = _identity(game, base, space, agents, seed, games, no_winner_weight)
+    identity = _identity(
+        game, base, space, agents, seed, games, no_winner_weight, round_games, pruner, target
+    )
     if by != "seat":
         identity["by"] = by
     _open_folder(folder, identity)
     storage = f"sqlite:///{(folder / STUDY).resolve()}"
     study = optuna.create_study(
-        study_name="tune", storage=storage, direction="minimize", load_if_exists=True
+        study_name="tune",
+        storage=storage,
+        direction="minimize",
+        load_if_exists=True,
+        pruner=the_pruner,
     )
     total = trials * games + confirm * confirm_games
-    refused: dict[int, str] = {}
     done_games = [0]
+    state = optuna.trial.TrialState
 
     def tick(label: str) -> Progress:
         start = done_games[0]
@@ -410,58 +461,84 @@ def tune(
 
         return report
 
-    def play(number: int, params: dict[str, Any]) -> Score:
+    def play(trial: Any, params: dict[str, Any]) -> None:
+        """Play one trial round by round, reporting to the study, and tell how it ended."""
+        number = trial.number
         try:
             spec = RunSpec.build(game, {**base, **params}, agents, seed)
-        except LabError as exc:
-            refused[number] = str(exc)
+        except LabError:
             done_games[0] += games
-            return Score(0, [0.0] * first_spec.num_players, 0.0, 0.0, REFUSED)
-        run(
-            spec,
-            folder / "trials" / f"{number:04d}",
-            games,
-            backend=backend,
-            jobs=jobs,
-            address=address,
-            progress=tick(f"trial {number + 1}/{trials}"),
-            export=False,
-        )
+            study.tell(trial, REFUSED)
+            return
+        where = folder / "trials" / f"{number:04d}"
+        stored = [t for t in study.get_trials(deepcopy=False) if t.number == number]
+        reported = set(stored[0].intermediate_values) if stored else set()
+        played = 0
+        while played < games:
+            played = min(games, played + round_games)
+            run(
+                spec,
+                where,
+                played,
+                backend=backend,
+                jobs=jobs,
+                address=address,
+                progress=tick(f"trial {number + 1}/{trials}"),
+                export=False,
+            )
+            now = score(_first(load_run(where), played), no_winner_weight, by)
+            low, high = unfairness_bounds(now.shares, now.no_winner, now.games, no_winner_weight)
+            trial.set_user_attr(LOW, low)
+            trial.set_user_attr(HIGH, high)
+            if played not in reported:
+                trial.report(now.value, played)
+            if played < games and trial.should_prune():
+                done_games[0] += games
+                study.tell(trial, state=state.PRUNED)
+                return
         done_games[0] += games
-        return score(load_run(folder / "trials" / f"{number:04d}"), no_winner_weight, by)
+        study.tell(trial, now.value)
 
-    state = optuna.trial.TrialState
-    # A trial cut short by a kill is finished first, from its stored games on.
+    def finished() -> list[Any]:
+        return [
+            t for t in study.get_trials(deepcopy=False) if t.state in (state.COMPLETE, state.PRUNED)
+        ]
+
+    # A trial cut short by a kill is played again in place, from its stored games on: its
+    # rounds and the pruner's answers come out as they would have.
     for t in study.get_trials(deepcopy=False):
         if t.state == state.RUNNING:
             if set(t.params) == {p.name for p in space}:
-                study.tell(t.number, play(t.number, dict(t.params)).value)
+                study.sampler = _sampler(optuna, seed, t.number, startup_trials)
+                done_games[0] = len(finished()) * games
+                # Optuna's Trial is the handle ``report`` and ``should_prune`` need; a stored
+                # trial is reopened by its storage id.
+                play(optuna.trial.Trial(study, t._trial_id), dict(t.params))
             else:
                 study.tell(t.number, state=state.FAIL)
-    finished = [t for t in study.get_trials(deepcopy=False) if t.state == state.COMPLETE]
-    done_games[0] = len(finished) * games
+    done_games[0] = len(finished()) * games
     if not study.get_trials(deepcopy=False):
         origin = _starting_point(
             game, base, space, {p.name: first_spec.options.get(p.name) for p in space}
         )
         if origin is not None:
             study.enqueue_trial(origin)
-    while len(finished) < trials:
+    while len(finished()) < trials:
         number = len(study.get_trials(deepcopy=False))
         study.sampler = _sampler(optuna, seed, number, startup_trials)
         trial = study.ask()
-        params = _suggest(trial, space)
-        study.tell(trial, play(trial.number, params).value)
-        finished = [t for t in study.get_trials(deepcopy=False) if t.state == state.COMPLETE]
+        play(trial, _suggest(trial, space))
     lines = []
-    for t in sorted(finished, key=lambda t: t.number):
-        trial_folder = folder / "trials" / f"{t.number:04d}"
+    for t in sorted(finished(), key=lambda t: t.number):
         if t.value is not None and t.value >= REFUSED:
             empty = Score(0, [0.0] * first_spec.num_players, 0.0, 0.0, REFUSED)
             lines.append(TrialLine(t.number, dict(t.params), empty, refused=True))
             continue
+        pruned = t.state == state.PRUNED
+        played = t.last_step if pruned and t.last_step is not None else games
+        data = _first(load_run(folder / "trials" / f"{t.number:04d}"), played)
         lines.append(
-            TrialLine(t.number, dict(t.params), score(load_run(trial_folder), no_winner_weight, by))
+            TrialLine(t.number, dict(t.params), score(data, no_winner_weight, by), pruned=pruned)
         )
     labels = (
         first_spec.seat_names
@@ -485,6 +562,15 @@ def tune(
     stored = json.loads((folder / "tune.json").read_text(encoding="utf-8"))
     _write_json(folder / "tune.json", {**identity, **result.to_json(), "format": stored["format"]})
     return result
+
+
+def _first(data: RunData, games: int) -> RunData:
+    """The run's games ``0 .. games-1`` alone.
+
+    A round is scored on the games it planned, even when a kill left later games in the folder.
+    """
+    kept = [g for g in data.games if g.index < games]
+    return RunData(folder=data.folder, label=data.label, meta=data.meta, games=kept)
 
 
 def _place(k: int) -> str:
@@ -534,8 +620,10 @@ def _confirm(
 ) -> list[Confirmed]:
     seen: set[str] = set()
     best: list[TrialLine] = []
+    # Trials that played all their games first; pruned ones only when none did.
+    whole = any(not (t.refused or t.pruned) for t in result.trials)
     for line in sorted(result.trials, key=lambda t: (t.score.value, t.number)):
-        if line.refused:
+        if line.refused or (line.pruned and whole):
             continue
         key = json.dumps(line.params, sort_keys=True)
         if key in seen:

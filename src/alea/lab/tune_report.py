@@ -21,9 +21,27 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
     ax = fig.add_subplot()
     xs = [t.number for t in result.trials]
     ys = [t.score.value for t in result.trials]
-    ax.scatter(xs, [min(y, 1.0) for y in ys], s=14, color=COLOURS[1], label="trial (refused: 1)")
+    whole = [t for t in result.trials if not t.pruned]
+    cut = [t for t in result.trials if t.pruned]
+    ax.scatter(
+        [t.number for t in whole],
+        [min(t.score.value, 1.0) for t in whole],
+        s=14,
+        color=COLOURS[1],
+        label="trial, all its games (refused: 1)",
+    )
+    if cut:
+        ax.scatter(
+            [t.number for t in cut],
+            [min(t.score.value, 1.0) for t in cut],
+            s=14,
+            marker="x",
+            color=COLOURS[2],
+            label="trial pruned (its games so far)",
+        )
     best: list[float] = []
-    for y in ys:
+    for t, y in zip(result.trials, ys, strict=True):
+        y = y if not t.pruned else (best[-1] if best else y)
         best.append(min(y, best[-1]) if best else y)
     ax.step(xs, best, where="post", color=COLOURS[0], lw=1.6, label="best so far")
     ax.set_xlabel("trial")
@@ -36,7 +54,14 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
         if t.refused:
             shares = ["—"] * len(result.seat_names)
             rows.append(
-                [t.number, *[value_text(t.params.get(n)) for n in names], *shares, "—", "refused"]
+                [
+                    t.number,
+                    *[value_text(t.params.get(n)) for n in names],
+                    *shares,
+                    "—",
+                    "refused",
+                    "refused",
+                ]
             )
             continue
         rows.append(
@@ -46,19 +71,24 @@ def trials_section(result: TuneResult, figures: Figures) -> Section:
                 *[pct(s) for s in t.score.shares],
                 pct(t.score.no_winner),
                 f"{t.score.value:.3f}",
+                f"pruned after {t.score.games} games" if t.pruned else f"{t.score.games} games",
             ]
         )
     body += table(
-        ["trial", *names, *result.seat_names, "no winner", "unfairness"],
+        ["trial", *names, *result.seat_names, "no winner", "unfairness", "played"],
         rows,
-        caption="Trials, fairest first (each on the same seeds)",
+        caption="Trials, fairest first (each on the same seeds; pruned ones on their first games)",
     )
     space = ", ".join(p.describe() for p in result.space)
     fixed = ", ".join(f"{k}={value_text(v)}" for k, v in result.base.items()) or "none"
     body += paragraph(
         f"Searched: {space}. Fixed options: {fixed}. Trial 0 is the starting point when it lies "
-        "inside the searched ranges. Shares within a trial are noisy (a trial plays few games); "
-        "the confirmation below plays the best variants again on fresh seeds. A refused "
+        "inside the searched ranges. A trial plays its games in rounds; after each one the "
+        "pruner may stop it (a pruned trial was, with 95% confidence, less fair than another "
+        "trial or than the target), so its shares stand on its first games alone, and the "
+        "best-so-far line counts only trials that played all theirs. Shares within a trial "
+        "are noisy; the confirmation below plays the best variants again on fresh seeds. A "
+        "refused "
         "variant is one the game will not load (a start hex outside the zone another option "
         "chose, say); it scores the worst unfairness and plays no game."
     )

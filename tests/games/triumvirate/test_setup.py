@@ -197,10 +197,27 @@ def test_the_tuned_setup_is_the_default_and_plays() -> None:
 
 
 @pytest.mark.rule("TRI-2.5")
+def test_the_former_default_is_kept_by_name() -> None:
+    from alea.games.triumvirate.setup import TUNED, TUNED1
+
+    game = alea.load("triumvirate", setup="tuned1")
+    values = game.setup.values  # type: ignore[attr-defined]
+    assert {k: values[k] for k in TUNED1 if k != "crassus_start"} == {
+        k: v for k, v in TUNED1.items() if k != "crassus_start"
+    }
+    assert values["rome_garrison"] == 3
+    assert values["caesar_start"] == "Durocortorum"
+    assert TUNED1 != TUNED
+    record = alea.play(game, [alea.agents.make("heuristic") for _ in range(3)], seed=5)
+    assert record.result is not None
+    assert alea.replay(record).is_terminal()
+
+
+@pytest.mark.rule("TRI-2.5")
 def test_the_rules_table_of_setups_matches_the_data() -> None:
     from pathlib import Path
 
-    from alea.games.triumvirate.setup import AUTHORED, TUNED
+    from alea.games.triumvirate.setup import AUTHORED, TUNED, TUNED1
 
     text = (Path(alea.games.triumvirate.__file__).parent / "RULES.md").read_text()
 
@@ -210,7 +227,8 @@ def test_the_rules_table_of_setups_matches_the_data() -> None:
         return str(value).lower() if isinstance(value, bool) else str(value)
 
     for name in AUTHORED:
-        row = f"| `{name}` | {cell(TUNED[name])} | {cell(AUTHORED[name])} |"
+        cells = " | ".join(cell(setup[name]) for setup in (TUNED, TUNED1, AUTHORED))
+        row = f"| `{name}` | {cells} |"
         assert row in text, row
 
 

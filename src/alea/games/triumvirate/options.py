@@ -9,7 +9,7 @@ from alea.core.options import Range, RoundCap, out_of_bounds
 
 Tokens = Annotated[int, Range(1, 20)]
 """A number of conquest tokens (TRI-5.1, TRI-5.2)."""
-SetupName = Literal["tuned", "authored"]
+SetupName = Literal["tuned", "tuned1", "authored"]
 Zone = Literal["syria", "syria_asia", "macedonia"]
 
 SETUP_FIELDS: tuple[str, ...] = (
@@ -40,8 +40,9 @@ class TriumvirateOptions:
         crassus_conquests: tokens Crassus collects per action (TRI-5.1).
         move_die: sides of the leader's movement die (TRI-4.1).
         caesar_cisalpina: Gallia Cisalpina counts as Caesar's military zone (TRI-1.6 variant).
-        setup: the named setup, ``tuned`` (fair for the bots, TRI-2.5) or ``authored`` (the
-            board as first drawn, TRI-2.4); it fills in every setup option left unset.
+        setup: the named setup, ``tuned`` (fair for the bots, TRI-2.5), ``tuned1`` (the
+            former default, TRI-2.5) or ``authored`` (the board as first drawn, TRI-2.4); it
+            fills in every setup option left unset.
         pompey_leader_at_sea: Pompey's leader may cross water like his troops (TRI-4.5);
             unset: from the setup.
         rome_garrison: Roman troops standing in Rome itself at the start (TRI-2.1); unset:
@@ -90,11 +91,11 @@ class TriumvirateOptions:
         "crassus_zone": ["syria", "syria_asia", "macedonia"],
         "caesar_start": ["Bibracte", "Durocortorum", "Samarobriva"],
         "pompey_start": ["Carthago Nova", "Corduba", "Gades"],
-        "crassus_conquests": (1, 4),
         "crassus_popularity": (0, 6),
     }
     """What ``alea lab tune triumvirate`` searches unless told otherwise: lists are choices,
-    pairs are inclusive integer ranges."""
+    pairs are inclusive integer ranges. Only the board's choices (TRI-2.4): the seed's own
+    numbers, such as Crassus's two conquests at a time, are searched only when named."""
 
     def validate(self) -> str | None:
         """Name the first garrison or escort larger than a stack (TRI-4.3), or return ``None``."""

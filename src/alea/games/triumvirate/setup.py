@@ -2,9 +2,10 @@
 
 The board (terrain, Italy, the T hexes and whom each belongs to) is fixed by the board data;
 the setup says how many troops stand on them, where each leader starts with how large an
-escort, which zone Crassus commands and whether Pompey's leader sails. Two setups are named:
-``authored``, the board as first drawn, and ``tuned``, the fair setup found by the balance lab
-(TRI-2.5). Any setup option given explicitly overrides the named setup's value.
+escort, which zone Crassus commands and whether Pompey's leader sails. Three setups are named:
+``authored``, the board as first drawn; ``tuned``, the fair setup found by the balance lab
+(TRI-2.5); and ``tuned1``, the lab's first fair setup, kept for games and records that used it.
+Any setup option given explicitly overrides the named setup's value.
 """
 
 from __future__ import annotations
@@ -36,6 +37,17 @@ where his zone's start is (Antiochia in Syria) unless ``crassus_start`` says oth
 
 TUNED: Final[dict[str, Any]] = {
     **AUTHORED,
+    "rome_garrison": 2,
+    "crassus_escort": 3,
+    "caesar_escort": 2,
+    "pompey_escort": 4,
+    "crassus_zone": "macedonia",
+    "crassus_popularity": 5,
+}
+"""The fair setup the balance lab's tuner found by itself (TRI-2.5; docs/balance.md says how)."""
+
+TUNED1: Final[dict[str, Any]] = {
+    **AUTHORED,
     "rome_garrison": 3,
     "italy_garrison": 4,
     "crassus_escort": 3,
@@ -44,9 +56,13 @@ TUNED: Final[dict[str, Any]] = {
     "crassus_zone": "macedonia",
     "crassus_popularity": 2,
 }
-"""The fair setup the balance lab found (TRI-2.5; docs/balance.md says how)."""
+"""The first fair setup, found in three hand-narrowed tuning stages (TRI-2.5)."""
 
-SETUPS: Final[dict[str, dict[str, Any]]] = {"tuned": TUNED, "authored": AUTHORED}
+SETUPS: Final[dict[str, dict[str, Any]]] = {
+    "tuned": TUNED,
+    "tuned1": TUNED1,
+    "authored": AUTHORED,
+}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from alea.games.triumvirate.board import FORCES
 from alea.games.triumvirate.options import TriumvirateOptions
 from alea.games.triumvirate.setup import build_setup
 
-RULES_VERSION = "triumvirate/3"
+RULES_VERSION = "triumvirate/4"
 
 
 class TriumvirateTable(Table):
