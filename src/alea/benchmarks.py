@@ -368,7 +368,7 @@ def measure_mcts(
         return "MCTS skipped: alea.agents has no 'mcts' agent yet"
     n = budget.mcts_iterations
     try:
-        agent = make("mcts", iterations=n)
+        agent = make("mcts", iterations=n, plans=0)  # step by step, as the figure always measured
     except ValueError as exc:
         return f"MCTS skipped: {exc}"
     root = next((s for s in states if s.current_player() >= 0 and len(s.legal_actions()) > 1), None)
