@@ -7,7 +7,7 @@ from pathlib import Path
 
 from alea.lab.html import Figures, Section, ci, page, paragraph, pct, pvalue, table
 from alea.lab.report import COLOURS, Report, _bars, new_figure
-from alea.lab.tune import TuneResult
+from alea.lab.tune_results import TuneResult
 from alea.lab.tune_space import value_text
 
 
