@@ -24,6 +24,7 @@ still offer 255). Offsets beyond the number of seats are never legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
@@ -348,31 +349,17 @@ class HotreObservations(ObservationEncoder):
         forces = obs["forces"]
         kind_col = [KIND_INDEX[f["kind"]] for f in forces]
         owner = [f["owner"] for f in forces]
-        n_forces = len(forces)
-        army_value = _ARMY_VALUE
-        for row, (g, armies, fort, fo, city) in zip(
-            self._land_rows, map(_LAND_FIELDS, obs["lands"]), strict=True
-        ):
-            if g >= 0:
-                ones.append(row + _KIND0 + kind_col[g])
-                o = owner[g]
-                if o >= 0:
-                    ones.append(row + rel[o])  # occupant_0 is column 0
-                at.append(row + _ARMIES)
-                values.append(army_value[armies] if armies < len(army_value) else 1.0)
-            if fort:
-                ones.append(row + (_FORT if fort == 1 else _FORT + 1))
-                o = owner[fo] if 0 <= fo < n_forces else -1
-                ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
-            if city:
-                ones.append(row + (_CITY if city == 1 else _CITY + 1))
-        battle = obs["battle_land"]
-        if 0 <= battle < N_LANDS:
-            ones.append(self._land_rows[battle] + _LF["battle"])
-        start0 = _LF["start_0"]
-        for q, land in enumerate(obs["start_lands"]):
-            if 0 <= land < N_LANDS:
-                ones.append(self._land_rows[land] + start0 + rel[q])
+        land_ones, land_at, land_values = self._land_entries(
+            map(_LAND_FIELDS, obs["lands"]),
+            owner,
+            kind_col,
+            rel,
+            obs["battle_land"],
+            obs["start_lands"],
+        )
+        ones += land_ones
+        at += land_at
+        values += land_values
         # Seats: points, Legions, counters, hands.
         width = len(PLAYER_FEATURES)
         peoples = [0] * seats
@@ -442,29 +429,30 @@ class HotreObservations(ObservationEncoder):
         return vec
 
     def _land_entries(
-        self, s: HotreState, rel: list[int], kind_col: list[int]
+        self,
+        cells: Iterable[tuple[int, int, int, int, int]],
+        owner: Sequence[int],
+        kind_col: Sequence[int],
+        rel: list[int],
+        battle: int,
+        starts: Iterable[int],
     ) -> tuple[list[int], list[int], list[float]]:
-        """The ones, then the other entries and their values, of the ``lands`` block."""
+        """The ones, then the other entries and their values, of the ``lands`` block.
+
+        ``cells`` gives each land's (force, armies, Fort, Fort's owner, City), in land order;
+        empty lands add nothing.
+        """
         ones: list[int] = []
         at: list[int] = []
         values: list[float] = []
-        owner = s.force_owner
         n_forces = len(kind_col)
         army_value = _ARMY_VALUE
-        for row, g, armies, fort, fo, city in zip(
-            self._land_rows,
-            s.force_in_land,
-            s.armies_in_land,
-            s.fort_level,
-            s.fort_owner,
-            s.city_state,
-            strict=True,
-        ):
+        for row, (g, armies, fort, fo, city) in zip(self._land_rows, cells, strict=True):
             if g >= 0:
                 ones.append(row + _KIND0 + kind_col[g])
                 o = owner[g]
                 if o >= 0:
-                    ones.append(row + rel[o])
+                    ones.append(row + rel[o])  # occupant_0 is column 0
                 at.append(row + _ARMIES)
                 values.append(army_value[armies] if armies < len(army_value) else 1.0)
             if fort:
@@ -473,11 +461,10 @@ class HotreObservations(ObservationEncoder):
                 ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
             if city:
                 ones.append(row + (_CITY if city == 1 else _CITY + 1))
-        battle = s.battle_land
         if 0 <= battle < N_LANDS:
             ones.append(self._land_rows[battle] + _LF["battle"])
         start0 = _LF["start_0"]
-        for q, land in enumerate(s.start_land):
+        for q, land in enumerate(starts):
             if 0 <= land < N_LANDS:
                 ones.append(self._land_rows[land] + start0 + rel[q])
         return ones, at, values
@@ -540,7 +527,24 @@ class HotreObservations(ObservationEncoder):
         )
         lands = self._lands_memo.get(key)
         if lands is None:
-            lands = self._lands_memo.keep(key, self._land_entries(s, rel, kind_col))
+            lands = self._lands_memo.keep(
+                key,
+                self._land_entries(
+                    zip(
+                        s.force_in_land,
+                        s.armies_in_land,
+                        s.fort_level,
+                        s.fort_owner,
+                        s.city_state,
+                        strict=True,
+                    ),
+                    owner,
+                    kind_col,
+                    rel,
+                    s.battle_land,
+                    s.start_land,
+                ),
+            )
         ones += lands[0]
         at += lands[1]
         values += lands[2]
