@@ -239,7 +239,11 @@ def game_routes(ctx: ServerContext) -> APIRouter:
     @router.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> dict[str, Any]:
         row, room = ctx.saved_game(game_id)
-        moves = room.seq if room is not None else ctx.store().count_actions(game_id)
+        # Stored moves only: a process's moves still on their way to the database are not
+        # counted, so every process reports the same number for the same game.
+        moves = (
+            room.seq - len(room.unsaved) if room is not None else ctx.store().count_actions(game_id)
+        )
         return row.summary(moves)
 
     @router.post("/api/games/{game_id}/seats/{seat}/join")

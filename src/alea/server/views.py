@@ -226,8 +226,13 @@ class Fanout:
         """
         seat = None if viewer.seat is None else room.seats[viewer.seat]
         author = chat.author_of(seat)
-        await asyncio.to_thread(chat.add_line, self.store, room.id, viewer.seat, author, text, kind)
-        await self.show_chat(room, viewer)
+        # Held from the write to the send: the news of this line (heard from the database) may
+        # come back first, and would otherwise send it to its author as someone else's.
+        async with room.chat_lock:
+            await asyncio.to_thread(
+                chat.add_line, self.store, room.id, viewer.seat, author, text, kind
+            )
+            await self._send_fresh_chat(room, viewer)
 
     async def show_chat(self, room: Room, author: Viewer | None = None) -> None:
         """Send the room's viewers the chat lines stored since the last ones they were sent.
@@ -237,16 +242,20 @@ class Fanout:
         lines written through several processes at once reach every viewer once each, in order.
         """
         async with room.chat_lock:
-            if not room.viewers:
-                # A page that connects is sent the latest lines; note where they end.
-                room.chat_shown = await asyncio.to_thread(chat.last_number, self.store, room.id)
-                return
-            fresh = await asyncio.to_thread(chat.lines, self.store, room.id, after=room.chat_shown)
-            if not fresh:
-                return
-            room.chat_shown = fresh[-1]["n"]
-            for viewer in list(room.viewers):
-                try:
-                    await viewer.send({"type": "chat", "lines": fresh, "mine": viewer is author})
-                except Exception:
-                    room.viewers.discard(viewer)
+            await self._send_fresh_chat(room, author)
+
+    async def _send_fresh_chat(self, room: Room, author: Viewer | None) -> None:
+        """``show_chat`` with ``room.chat_lock`` held by the caller."""
+        if not room.viewers:
+            # A page that connects is sent the latest lines; note where they end.
+            room.chat_shown = await asyncio.to_thread(chat.last_number, self.store, room.id)
+            return
+        fresh = await asyncio.to_thread(chat.lines, self.store, room.id, after=room.chat_shown)
+        if not fresh:
+            return
+        room.chat_shown = fresh[-1]["n"]
+        for viewer in list(room.viewers):
+            try:
+                await viewer.send({"type": "chat", "lines": fresh, "mine": viewer is author})
+            except Exception:
+                room.viewers.discard(viewer)
