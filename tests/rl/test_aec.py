@@ -7,10 +7,10 @@ from types import ModuleType
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from rl_games import GAME_SETUPS, SETUP_IDS, play_out
 
 import alea
 from alea import rl
-from conftest import GAME_SETUPS, SETUP_IDS, play_out
 
 
 @pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)

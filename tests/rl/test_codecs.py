@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from rl_games import GAME_SETUPS, SETUP_IDS, decision_states
 
 import alea
 from alea.games.forum.actions import Decide as ForumDecide
@@ -28,7 +29,6 @@ from alea.rl.codecs import (
 from alea.rl.codecs.forum import ForumActions, ForumObservations
 from alea.rl.codecs.hotre import OFFERS, HotreActions, HotreObservations
 from alea.rl.codecs.triumvirate import DIRECTIONS, TriumvirateActions
-from conftest import GAME_SETUPS, SETUP_IDS, decision_states
 
 
 def test_every_registered_game_gets_a_codec() -> None:

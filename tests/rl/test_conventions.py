@@ -8,11 +8,11 @@ from typing import Any, cast
 
 import numpy as np
 import pytest
+from rl_games import play_out
 
 import alea
 from alea import rl
 from alea.core.game import State
-from conftest import play_out
 
 
 @dataclass

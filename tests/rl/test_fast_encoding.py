@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from rl_games import GAME_SETUPS, SETUP_IDS
 
 import alea
 from alea import rl
 from alea.core.game import Game, State
 from alea.rl.codecs import codec_for
-from conftest import GAME_SETUPS, SETUP_IDS
 
 HIDDEN_SETUPS = [
     (name, opts)
