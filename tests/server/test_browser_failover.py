@@ -106,4 +106,14 @@ def test_a_page_whose_process_is_killed_plays_on_through_its_peer(
         seen = stored(b, gid)
         assert seen["seq"] >= after
         assert seen["log"][:after] == log_of(page)[:after]
+
+        # The page's requests follow its connection: its links and the hand-over to a bot go
+        # to the live process, whose API answers the page of its peer.
+        assert page.locator("#export").get_attribute("href") == f"{origin_b}/api/games/{gid}/record"
+        page.click("#handover")
+        page.wait_for_function(
+            "() => document.getElementById('toast').textContent.includes('A bot plays')",
+            timeout=30_000,
+        )
+        assert stored(b, gid)["seats"][0]["kind"] == "bot"
         page.close()

@@ -417,7 +417,9 @@ def test_a_page_names_the_peers_it_may_reconnect_to_and_they_accept_it(tmp_path:
         assert connect_src.split() == [
             "connect-src",
             "'self'",
+            "http://10.0.0.2:8000",
             "ws://10.0.0.2:8000",
+            "https://alea.example",
             "wss://alea.example",
         ]
         made = c.post(
@@ -432,8 +434,22 @@ def test_a_page_names_the_peers_it_may_reconnect_to_and_they_accept_it(tmp_path:
             assert ws.receive_json()["type"] == "view"
         with c.websocket_connect(f"/ws/{gid}", headers={"Origin": "http://10.0.0.3:8000"}) as ws:
             assert "another site" in ws.receive_json()["message"]
+        # Its requests too (a hand-over after a failover): the browser's preflight is answered
+        # for a peer and for no other site, whose request is refused anyway.
+        asks = {"Access-Control-Request-Method": "POST"}
+        asks["Access-Control-Request-Headers"] = "content-type,x-alea-token"
+        ok = c.options("/api/games", headers={"Origin": "https://alea.example", **asks})
+        assert ok.headers["access-control-allow-origin"] == "https://alea.example"
+        other = c.options("/api/games", headers={"Origin": "http://10.0.0.3:8000", **asks})
+        assert "access-control-allow-origin" not in other.headers
+        body = {"game": "forum", "players": 2, "seats": [{"kind": "human"}] * 2}
+        peer = c.post("/api/games", json=body, headers={"Origin": "http://10.0.0.2:8000"})
+        assert peer.status_code == 201
+        foreign = c.post("/api/games", json=body, headers={"Origin": "http://10.0.0.3:8000"})
+        assert foreign.status_code == 403
     with TestClient(create_app(f"sqlite:///{tmp_path / 'q.db'}", workers=0)) as c:
         assert "alea-peers" not in c.get("/play/abc").text
+        assert "access-control-allow-origin" not in c.get("/api/catalog").headers
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from alea.render import style_sources
@@ -62,10 +63,10 @@ def security_headers(peers: Sequence[str] = ()) -> list[tuple[bytes, bytes]]:
 
     Only the server's own scripts and styles run (and the one fixed stylesheet the History of
     the Roman Empire board carries for phones), no page of another site may frame ours, and no
-    browser guesses a type other than the one sent. Pages may open WebSockets to this server
-    and to its ``peers`` (origins of the other processes serving the same games).
+    browser guesses a type other than the one sent. Pages may connect to this server and to its
+    ``peers`` (origins of the other processes serving the same games), by WebSocket or request.
     """
-    sockets = "".join(f" {socket_origin(p)}" for p in peers)
+    sockets = "".join(f" {p} {socket_origin(p)}" for p in peers)
     return [
         (
             b"content-security-policy",
@@ -207,6 +208,15 @@ def create_app(
 
     app = FastAPI(title="Alea", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(_Guard, headers=security_headers(peer_list))
+    if peer_list:
+        # A page that moved to a peer when its own process stopped sends its requests there:
+        # the peers' pages may call this process's API (no cookies: a seat's token says who).
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(peer_list),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type", "X-Alea-Token"],
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -150,7 +150,7 @@ class ServerContext:
 
     async def json_body(self, request: Request, limit: int, what: str) -> dict[str, Any]:
         """The request's JSON object: only from our own pages or programs, bounded, checked."""
-        if not same_origin(request.headers):
+        if not same_origin(request.headers, self.peers):
             raise http_error(403, "requests from another site's pages are refused")
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if ctype != "application/json":

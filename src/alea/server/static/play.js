@@ -191,9 +191,9 @@ function showTools(msg) {
   $("tools").hidden = msg.seat === null && !msg.terminal;
   $("handover").hidden = msg.seat === null || msg.terminal;
   $("export").hidden = !msg.terminal;
-  $("export").href = "/api/games/" + msg.id + "/record";
+  $("export").href = addresses[at] + "/api/games/" + msg.id + "/record";
   $("replay").hidden = !msg.terminal;
-  $("replay").href = "/replay/" + msg.id;
+  $("replay").href = addresses[at] + "/replay/" + msg.id;
   document.dispatchEvent(new CustomEvent("alea:view", { detail: msg }));
 }
 
@@ -202,7 +202,8 @@ $("handover").addEventListener("click", async () => {
   const hosted = JSON.parse(localStorage.getItem("alea-host") || "{}");
   const key = token || hosted[id];
   try {
-    await api("POST", "/api/games/" + id + "/seats/" + view.seat + "/bot", { agent: "normal" }, { "X-Alea-Token": key });
+    // To the process the page is connected to, which is not its own after a failover.
+    await api("POST", addresses[at] + "/api/games/" + id + "/seats/" + view.seat + "/bot", { agent: "normal" }, { "X-Alea-Token": key });
     toast("A bot plays this seat now.");
   } catch (e) { toast(e.message); }
 });
