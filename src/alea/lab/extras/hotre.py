@@ -29,7 +29,7 @@ from alea.games.hotre.board import BOARD
 from alea.games.hotre.constants import POINT_SOURCES
 from alea.games.hotre.state import HotreState
 from alea.lab.extras._bars import source_bars
-from alea.lab.hooks import Milestone
+from alea.lab.hooks import Milestone, PlaceOrder
 from alea.lab.html import Section, ci, paragraph, pct, table
 from alea.lab.stats import wilson
 
@@ -234,6 +234,28 @@ def _chooser(k: int, num_players: int, g: GameRow) -> list[int]:
     """The player whose Faction chose its starting Area ``k``-th, if the game recorded it."""
     m = (g.summary.get("milestones") or {}).get(f"start_{k}")
     return [_player(int(m["seat"]), num_players)] if m else []
+
+
+def choosers(summary: dict[str, Any], num_players: int) -> list[int] | None:
+    """The player whose Faction chose its starting Area first, second, ... (HRE-5.5).
+
+    ``None`` unless every seat's choice is recorded (a Faction may end its first turn without
+    choosing); with two players each player stands in the list once per seat (HRE-15.1).
+    """
+    milestones = summary.get("milestones") or {}
+    seats = _seats(num_players)
+    found = [milestones.get(f"start_{k}") for k in range(1, seats + 1)]
+    if any(m is None for m in found):
+        return None
+    return [_player(int(m["seat"]), num_players) for m in found if m is not None]
+
+
+def _seats(num_players: int) -> int:
+    return 4 if num_players == 2 else num_players
+
+
+PLACES = {"choice": PlaceOrder("to choose", _seats, choosers)}
+"""``alea lab tune hotre --by choice`` evens the shares of the order of choosing Areas."""
 
 
 def _drawer(k: int, num_players: int, g: GameRow) -> list[int]:
