@@ -1,59 +1,52 @@
-"""The HRE-15.5 variant: Faction points for the early choosers of a starting Area."""
+"""The HRE-15.5 variant: Faction points at the end for the early choosers of a starting Area."""
 
 from __future__ import annotations
 
 import pytest
 from hotre_builders import end_declaration, fresh, land
 
+import alea
+from alea.agents import make
 from alea.core.errors import OptionError
 from alea.games.hotre import turns
 from alea.games.hotre.actions import Pick
 from alea.games.hotre.state import HotreState
 
-STARTS = ("Italia", "Syria", "Macedonia", "Aquitania")
+
+def one_period(players: int, choice_rvp: int) -> tuple[list[int], HotreState]:
+    """A seeded one-period game of heuristic bots: who chose, in order, and the end."""
+    game = alea.load("hotre", players=players, last_period=1, choice_rvp=choice_rvp)
+    record = alea.play(game, [make("heuristic")] * game.num_players, seed=3)
+    state = alea.replay(record)
+    assert isinstance(state, HotreState)
+    chosen = [a["seat"] for a in record.actions if a["type"] == "pick" and a["verb"] == "start"]
+    return chosen, state
 
 
-def choosing(seat: int, players: int, chosen: int, **options: object) -> HotreState:
-    """``seat``'s first Faction turn, ready to choose, after ``chosen`` other Factions chose."""
-    s = fresh(players, **options)
-    taken = [-1] * s.seat_count
-    others = [x for x in range(s.seat_count) if x != seat][:chosen]
-    for other, name in zip(others, STARTS, strict=False):
-        taken[other] = land(name)
-    s.start_land = tuple(taken)
-    turns.begin_faction(s, seat)
+@pytest.mark.rule("HRE-15.5")
+@pytest.mark.parametrize("players", [3, 2])
+def test_the_kth_chooser_scores_its_share_at_the_end(players: int) -> None:
+    chosen, plain = one_period(players, 0)
+    again, state = one_period(players, 7)
+    assert again == chosen  # the points come at the end: the game is the same until then
+    assert state.history() == plain.history()
+    seats = state.seat_count
+    assert len(chosen) == seats
+    for k, seat in enumerate(chosen):
+        gain = (seats - 1 - k) * 7  # the first to choose scores most, the last nothing
+        assert state.faction_points[seat] == plain.faction_points[seat] + gain
+    logged = [(e.seat, e.points) for e in state.points_log() if e.source == "choice"]
+    assert logged == [(seat, (seats - 1 - k) * 7) for k, seat in enumerate(chosen[:-1])]
+    assert not [e for e in plain.points_log() if e.source == "choice"]
+
+
+@pytest.mark.rule("HRE-15.5")
+def test_choosing_early_scores_nothing_before_the_end() -> None:
+    s = fresh(3, choice_rvp=7)
+    turns.begin_faction(s, 0)
     end_declaration(s)
-    return s
-
-
-def choose(s: HotreState, seat: int, chosen: int) -> None:
-    s.apply_action(Pick(seat, "start", land(STARTS[chosen])))
-
-
-@pytest.mark.rule("HRE-15.5")
-@pytest.mark.parametrize(
-    ("players", "chosen", "points"),
-    [(3, 0, 14), (3, 1, 7), (3, 2, 0), (4, 0, 21), (4, 3, 0), (2, 1, 14)],
-)
-def test_the_kth_chooser_scores_its_share_as_it_chooses(
-    players: int, chosen: int, points: int
-) -> None:
-    s = choosing(1, players, chosen, choice_rvp=7)
-    assert s.faction_points[1] == 0
-    choose(s, 1, chosen)
-    assert s.faction_points[1] == points  # (seats - k) * 7 for the k-th to choose
-    logged = [e for e in s.points_log() if e.source == "choice"]
-    assert [(e.seat, e.faction, e.points) for e in logged] == (
-        [(1, True, points)] if points else []
-    )
-
-
-@pytest.mark.rule("HRE-15.5")
-def test_by_the_rules_the_early_choosers_score_nothing() -> None:
-    s = choosing(0, 3, 0)
-    choose(s, 0, 0)
-    assert s.faction_points[0] == 0
-    assert not [e for e in s.points_log() if e.source == "choice"]
+    s.apply_action(Pick(0, "start", land("Italia")))
+    assert s.faction_points[0] == 0  # the drawing order of the next period never sees them
 
 
 @pytest.mark.rule("HRE-15.5")

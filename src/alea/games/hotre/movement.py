@@ -11,7 +11,6 @@ from typing import Final
 from alea.games.hotre import build, cities, combat, forces, scoring
 from alea.games.hotre.constants import (
     ADJ,
-    CHOICE,
     DECLARE,
     DISPLACE,
     EXPAND,
@@ -185,11 +184,6 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
     s.armies_placed += 1
     s.armies_to_place -= 1
     if start:  # HRE-5.5
-        if s.opts.choice_rvp:  # HRE-15.5: the early choosers' compensation
-            k = sum(1 for x in s.start_land if x >= 0)
-            gain = (len(s.start_land) - 1 - k) * s.opts.choice_rvp
-            s.faction_points[seat] += gain
-            s.log_points(seat, True, [(CHOICE, -1, gain)])
         s.start_land = replaced(s.start_land, seat, land)
         s.city_state[land] = 1
         enter_start(s, land)

@@ -38,7 +38,7 @@ class HotreOptions:
         bribe_barbarians: a Faction may bribe an attacking People (HRE-15.4).
         choice_rvp: a variant against the edge of the last Faction to choose its starting
             Area (HRE-15.5): the ``k``-th of ``n`` seats to choose scores ``(n - k) *
-            choice_rvp`` Faction points as it chooses; 0 (the rules) gives nothing.
+            choice_rvp`` Faction points at the end of the game; 0 (the rules) gives nothing.
 
     """
 

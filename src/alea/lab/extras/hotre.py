@@ -6,8 +6,9 @@ public log of every change of either track, so each player's final total is spli
 
 - by **source**: cities held, Areas by level (presence, domination, control, HRE-14.4), the
   Emperor's +VP bonus (HRE-3.5), loot (HRE-12.8), the end-of-game land bonus (HRE-14.3.1),
-  Kingdom rolls at the end, bribes of barbarians (HRE-15.4), less the RVP spent on Legions,
-  Rebels, Forts and rebuilt Cities (HRE-5.1 to HRE-5.4);
+  Kingdom rolls at the end, bribes of barbarians (HRE-15.4), the early choosers' points of the
+  HRE-15.5 variant, less the RVP spent on Legions, Rebels, Forts and rebuilt Cities (HRE-5.1 to
+  HRE-5.4);
 - by **period** (the end-of-game points count in the last period);
 - by **Area** of the land the points came from ("no Area" for recruits, bribes and Kingdom rolls).
 
@@ -72,6 +73,7 @@ _LABELS = {
     "bribes": "bribes of barbarians",
     "end_lands": "lands at the end",
     "spent": "RVP spent",
+    "choice": "choosing early (variant)",
 }
 
 
