@@ -12,12 +12,15 @@ import pytest
 
 import alea
 from alea.cli import main
+from alea.games.hotre.options import HotreOptions
 from alea.lab import LabError
+from alea.lab.data import GameRow, RunData
 from alea.lab.runner import run
 from alea.lab.stats import Z95, wilson
 from alea.lab.tune import REFUSED, STUDY, _sampler, _suggest, tune
 from alea.lab.tune_prune import HIGH, LOW, BoundPruner, make_pruner, unfairness_bounds
 from alea.lab.tune_report import write_tune_report
+from alea.lab.tune_results import group_labels, group_shares, group_wins
 from alea.lab.tune_space import Param, default_space, parse_params
 
 SPACE = [
@@ -40,8 +43,15 @@ def test_default_space_comes_from_the_options_class() -> None:
     assert space["rome_garrison"] == Param("rome_garrison", low=0, high=4)
     assert space["pompey_leader_at_sea"].choices == (True, False)
     assert "max_rounds" not in space
-    assert [p.name for p in default_space("forum")] == ["order_money"]
-    hotre = {p.name: p for p in default_space("hotre")}  # no tuning space: on/off and choices
+    assert [p.name for p in default_space("forum")] == ["order_money", "late_first_build"]
+    assert default_space("hotre") == [Param("choice_rvp", low=0, high=30)]
+
+
+def test_a_game_without_a_tuning_space_searches_its_switches_and_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(HotreOptions, "TUNE_SPACE", {})
+    hotre = {p.name: p for p in default_space("hotre")}  # on/off and choices only
     assert hotre["optional_terrain"].choices == (True, False)
     assert set(hotre["city_limit"].choices) == {"per_turn", "total"}
     assert "last_period" not in hotre
@@ -158,6 +168,52 @@ def test_a_tune_by_order_evens_the_places_in_the_first_round(tmp_path: Path) -> 
         assert sum(t.score.shares) + t.score.no_winner == pytest.approx(1.0)
     with pytest.raises(LabError, match="--by"):
         tune("forum", space, ["heuristic"], tmp_path / "u", by="colour", **budget)
+    with pytest.raises(LabError, match="seat, order for forum, not 'choice'"):
+        tune("forum", space, ["heuristic"], tmp_path / "v", by="choice", **budget)
+
+
+def _hotre_run(num_players: int, games: list[tuple[list[float], list[int] | None]]) -> RunData:
+    """A stored HOTRE run: each game's returns and the seats in the order they chose."""
+    rows = []
+    for i, (returns, seats) in enumerate(games):
+        marks = (
+            {} if seats is None else {f"start_{k + 1}": {"seat": s} for k, s in enumerate(seats)}
+        )
+        summary = {"milestones": marks}
+        rows.append(GameRow(i, i, [], returns, [], 1, True, None, 0, summary))
+    names = ["Player 1", "Player 2", "Player 3", "Player 4"][:num_players]
+    return RunData(Path(), "run", {"game": "hotre", "seat_names": names}, rows)
+
+
+def test_by_choice_counts_the_wins_of_each_place_in_the_order_of_choosing() -> None:
+    run = _hotre_run(3, [([0, 0, 1], [2, 0, 1]), ([1, 0, 0], [1, 2, 0]), ([0, 1, 0], None)])
+    assert group_wins(run, "choice") == ([1.0, 0.0, 1.0], 2)  # the third game shows no order
+    assert group_shares(run, "choice") == [0.5, 0.0, 0.5]
+    assert group_labels("hotre", "choice", run.seat_names) == [
+        "1st to choose",
+        "2nd to choose",
+        "3rd to choose",
+    ]
+    # two players: four seats choose, seats 0 and 2 are the first player's (HRE-15.1)
+    duel = _hotre_run(2, [([1, 0], [3, 2, 1, 0])])
+    assert group_wins(duel, "choice") == ([0.0, 1.0, 0.0, 1.0], 1)
+    assert len(group_labels("hotre", "choice", duel.seat_names)) == 4
+
+
+def test_a_tune_by_choice_evens_the_order_of_choosing_starting_areas(tmp_path: Path) -> None:
+    space = [Param("choice_rvp", low=0, high=10)]
+    options = {"players": 3, "last_period": 1}  # one period: a quick game
+    budget = {**TINY, "trials": 2, "games": 2, "round_games": 2, "confirm_games": 2}
+    result = tune(
+        "hotre", space, ["heuristic"], tmp_path / "t", by="choice", options=options, **budget
+    )
+    assert result.seat_names == ["1st to choose", "2nd to choose", "3rd to choose"]
+    assert result.trials[0].params == {"choice_rvp": 0}
+    for t in result.trials:
+        assert sum(t.score.shares) + t.score.no_winner == pytest.approx(1.0)
+    best = result.confirmed[0]
+    assert [name for name, *_ in best.seats] == result.seat_names
+    assert sum(wins for _, wins, *_ in best.seats) == pytest.approx(2 - best.no_winner[0])
 
 
 # -- pruning ------------------------------------------------------------------------------------

@@ -473,10 +473,12 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     )
     tune_.add_argument(
         "--by",
-        choices=("seat", "order"),
         default="seat",
-        help="even out the win shares of the seats, or of the places in the first round's "
-        "order of play counted from the first player (default: %(default)s)",
+        metavar="GROUPS",
+        help="even out the win shares of the seats (seat), of the places in the first round's "
+        "order of play counted from the first player (order), or of the places of an order "
+        "the game records, such as choice for hotre, the order in which the Factions choose "
+        "their starting Areas (default: %(default)s)",
     )
     _add_common(tune_, games_help="most games a trial plays", games=800, stop_width=False)
     tune_.add_argument("--out", required=True, metavar="DIR", help="the tune's folder")

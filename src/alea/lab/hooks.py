@@ -14,13 +14,15 @@ module ``alea.lab.extras.<game>`` defining any of:
   not fit the game.
 - ``end_reason(state) -> str | None``: how a finished game ended, when the game's public view
   has no ``end_reason`` (the default reading).
+- ``PLACES``: a dict of :class:`PlaceOrder` by name, orders of the players other than the
+  first round's (``alea lab tune --by NAME`` evens the win shares of their places).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +49,23 @@ class Milestone:
     name: str
     reached: Callable[[Obs], bool]
     detail: Callable[[Obs], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PlaceOrder:
+    """An order of the players that a game's stored summary records, place by place.
+
+    Attributes:
+        noun: what the places are, after an ordinal: ``"to choose"`` gives "1st to choose".
+        count: the number of places at a table of so many players.
+        players: the player in each place, read from a stored game summary; ``None`` when the
+            summary does not record it.
+
+    """
+
+    noun: str
+    count: Callable[[int], int]
+    players: Callable[[dict[str, Any], int], list[int] | None]
 
 
 Summary = Callable[[State], dict[str, Any]]
@@ -92,6 +111,7 @@ class LabHooks:
     sections: Sections | None = None
     first_player: FirstPlayer = default_first_player
     end_reason: EndReason = public_end_reason
+    places: dict[str, PlaceOrder] = field(default_factory=dict)
 
 
 @cache
@@ -110,6 +130,7 @@ def hooks_for(game: str) -> LabHooks:
         sections=getattr(module, "report_sections", None),
         first_player=getattr(module, "first_player", default_first_player),
         end_reason=getattr(module, "end_reason", public_end_reason),
+        places=dict(getattr(module, "PLACES", {})),
     )
 
 

@@ -41,12 +41,13 @@ from alea.lab.runner import Progress, run
 from alea.lab.stats import equal_shares, wilson
 from alea.lab.sweep import variant_name
 from alea.lab.tune_results import (
-    GROUPINGS,
     Confirmed,
     Score,
     TrialLine,
     TuneResult,
-    group_shares,
+    group_labels,
+    group_wins,
+    groupings,
     score,
 )
 from alea.lab.tune_space import Param, check_space, value_text
@@ -204,9 +205,10 @@ def tune(
         options: options fixed for every trial (``--set``).
         seed: master seed of the trials' games and of the sampler.
         no_winner_weight: weight of the share of games nobody won in the objective.
-        by: ``"seat"`` (the spread of seat shares) or ``"order"`` (of the shares of the places
+        by: ``"seat"`` (the spread of seat shares), ``"order"`` (of the shares of the places
             in the first round's order of play, for games whose seats are even but whose order
-            is not).
+            is not), or an order the game's lab hooks name (``PLACES``), such as hotre's
+            ``"choice"``.
         confirm: how many of the best variants to play again.
         confirm_games: games of each confirmation run.
         startup_trials: trials drawn at random before TPE models the results. The first trial
@@ -233,8 +235,8 @@ def tune(
         raise LabError("--no-winner-weight must not be negative")
     if not space:
         raise LabError("nothing to search: name options with --param")
-    if by not in GROUPINGS:
-        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
+    if by not in groupings(game):
+        raise LabError(f"--by must be one of {', '.join(groupings(game))} for {game}, not {by!r}")
     optuna = _optuna()
     from alea.lab.tune_prune import HIGH, LOW, make_pruner, unfairness_bounds
 
@@ -348,11 +350,7 @@ def tune(
         lines.append(
             TrialLine(t.number, dict(t.params), score(data, no_winner_weight, by), pruned=pruned)
         )
-    labels = (
-        first_spec.seat_names
-        if by == "seat"
-        else [_place(k) for k in range(len(first_spec.seat_names))]
-    )
+    labels = group_labels(game, by, first_spec.seat_names)
     result = TuneResult(game, labels, list(space), base, lines, folder=folder, by=by)
     result.confirmed = _confirm(
         result,
@@ -379,11 +377,6 @@ def _first(data: RunData, games: int) -> RunData:
     """
     kept = [g for g in data.games if g.index < games]
     return RunData(folder=data.folder, label=data.label, meta=data.meta, games=kept)
-
-
-def _place(k: int) -> str:
-    suffix = {0: "st", 1: "nd", 2: "rd"}.get(k, "th")
-    return f"{k + 1}{suffix} in order"
 
 
 def _starting_point(
@@ -461,11 +454,11 @@ def _confirm(
         if result.by == "seat":
             seats = [(s.label, s.wins, s.share, s.low, s.high) for s in data.seat_shares()]
         else:
-            known = sum(1 for g in data.games if g.first_player is not None)
+            wins, known = group_wins(data, result.by)
             seats = []
-            for label, share in zip(result.seat_names, group_shares(data, "order"), strict=True):
-                lo, hi = wilson(share * known, known)
-                seats.append((label, share * known, share, lo, hi))
+            for label, won in zip(result.seat_names, wins, strict=True):
+                lo, hi = wilson(won, known)
+                seats.append((label, won, won / known if known else 0.0, lo, hi))
         nw = data.no_winner()
         out.append(
             Confirmed(

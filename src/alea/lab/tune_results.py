@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from alea.lab.data import RunData
+from alea.lab.hooks import PlaceOrder, hooks_for
 from alea.lab.plan import LabError
 from alea.lab.stats import EqualShares
 from alea.lab.tune_space import Param, value_text
@@ -39,28 +40,73 @@ class Score:
 
 
 GROUPINGS = ("seat", "order")
-"""What the shares are taken over: each seat (faction or family), or each place in the first
-round's order of play, counted from the first player ((seat - first) mod n)."""
+"""What the shares are taken over for every game: each seat (faction or family), or each place
+in the first round's order of play, counted from the first player ((seat - first) mod n). A game
+may add orders of its own (``PLACES`` in ``alea.lab.extras.<game>``), such as ``choice``, the
+order in which History of the Roman Empire's Factions choose their starting Areas."""
+
+
+def groupings(game: str) -> tuple[str, ...]:
+    """The groupings ``--by`` accepts for ``game``: the common ones, then the game's own."""
+    return (*GROUPINGS, *hooks_for(game).places)
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def group_labels(game: str, by: str, seat_names: list[str]) -> list[str]:
+    """The names of the groups: the seats, or the places of an order ("2nd in order")."""
+    if by == "seat":
+        return list(seat_names)
+    if by == "order":
+        return [f"{_ordinal(k + 1)} in order" for k in range(len(seat_names))]
+    order = _place_order(game, by)
+    return [f"{_ordinal(k + 1)} {order.noun}" for k in range(order.count(len(seat_names)))]
+
+
+def _place_order(game: str, by: str) -> PlaceOrder:
+    order = hooks_for(game).places.get(by)
+    if by in GROUPINGS or order is None:
+        raise LabError(f"--by must be one of {', '.join(groupings(game))} for {game}, not {by!r}")
+    return order
+
+
+def group_wins(data: RunData, by: str) -> tuple[list[float], int]:
+    """Wins of each seat or place, and the games they are counted over.
+
+    Grouping by an order, a game whose record does not show it counts for no place.
+    """
+    n = data.num_players
+    if by == "seat":
+        return [s.wins for s in data.seat_shares()], data.n()
+    if by == "order":
+        wins = [0.0] * n
+        games = 0
+        for g in data.games:
+            if g.first_player is None:
+                continue
+            games += 1
+            for seat, value in enumerate(g.returns):
+                wins[(seat - g.first_player) % n] += value
+        return wins, games
+    order = _place_order(data.game, by)
+    wins = [0.0] * order.count(n)
+    games = 0
+    for g in data.games:
+        players = order.players(g.summary, n)
+        if players is None or len(players) != len(wins):
+            continue
+        games += 1
+        for k, p in enumerate(players):
+            wins[k] += g.returns[p]
+    return wins, games
 
 
 def group_shares(data: RunData, by: str) -> list[float]:
-    """Win share of each seat, or of each place in the first round's order (``by="order"``).
-
-    Games whose record shows no first player count for no place when grouping by order.
-    """
-    if by == "seat":
-        return [s.share for s in data.seat_shares()]
-    if by != "order":
-        raise LabError(f"--by must be one of {', '.join(GROUPINGS)}, not {by!r}")
-    n = data.num_players
-    wins = [0.0] * n
-    games = 0
-    for g in data.games:
-        if g.first_player is None:
-            continue
-        games += 1
-        for seat, value in enumerate(g.returns):
-            wins[(seat - g.first_player) % n] += value
+    """Win share of each seat, or of each place in an order (``by="order"`` or a game's own)."""
+    wins, games = group_wins(data, by)
     return [w / games if games else 0.0 for w in wins]
 
 

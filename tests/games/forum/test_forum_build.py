@@ -6,6 +6,8 @@ import forum_builders as fb
 import pytest
 from forum_builders import A, B, C, D, lay, mk, refused, roll, stage
 
+import alea
+from alea.core.errors import OptionError
 from alea.games.forum.actions import Build, Decide, Destroy, Give
 from alea.games.forum.board import BOARD
 from alea.games.forum.constants import region_prestige
@@ -366,3 +368,48 @@ def test_a_player_who_does_not_build_may_still_give() -> None:
     state.apply_action(Decide(A, "pass"))
     assert who(state) == ("build", B)
     assert state.gifts[A] == 0
+
+
+# -- FOR-1.8 the variant: the late families skip the first turn's build -------------------------
+
+
+def builders_this_turn(state: ForumState) -> list[int]:
+    """Drive the turn to its fate draw, everyone passing; the seats asked to build, in order."""
+    asked = []
+    while stage(state) != "fate":
+        if stage(state) == "build":
+            asked.append(state.current_player())
+        fb.pass_once(state)
+    return asked
+
+
+@pytest.mark.rule("FOR-1.8")
+@pytest.mark.parametrize(("skip", "builders"), [(0, [C, D, A, B]), (1, [C, D, A]), (3, [C])])
+def test_the_last_families_of_the_first_turn_skip_its_build(skip: int, builders: list[int]) -> None:
+    state = fb.new_state(4, first=C, late_first_build=skip)
+    assert builders_this_turn(state) == builders  # the order is C, D, A, B
+    fb.end_turn(state)
+    assert builders_this_turn(state) == [D, A, B, C]  # from the second turn on, everyone
+
+
+@pytest.mark.rule("FOR-1.8")
+def test_a_skipped_family_builds_where_its_agent_stands_next_turn() -> None:
+    state = fb.new_state(3, first=A, late_first_build=1)  # C is last in the first turn
+    fb.put_agent(state, C, "Luna")
+    assert builders_this_turn(state) == [A, B]
+    assert state.horrea_count[C] == 0
+    fb.end_turn(state)
+    fb.skip_to(state, "build")
+    while state.current_player() != C:
+        fb.pass_once(state)
+    state.apply_action(Build(C, LUNA))
+    assert state.horrea[LUNA] >> C & 1
+
+
+@pytest.mark.rule("FOR-1.8")
+@pytest.mark.parametrize(("players", "skip"), [(2, 2), (3, 3)])
+def test_every_family_skipping_is_refused_naming_the_rule(players: int, skip: int) -> None:
+    with pytest.raises(OptionError, match=r"late_first_build.*FOR-1\.8"):
+        alea.load("forum", players=players, late_first_build=skip)
+    with pytest.raises(OptionError, match="late_first_build"):
+        alea.load("forum", players=4, late_first_build=4)

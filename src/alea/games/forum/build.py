@@ -69,8 +69,13 @@ def begin_build(s: ForumPosition) -> None:
 
 
 def build_next(s: ForumPosition) -> None:
-    """Hand the build phase to the next player, or end it (FOR-6.1)."""
-    while s.pos < s.n:
+    """Hand the build phase to the next player, or end it (FOR-6.1).
+
+    Under the FOR-1.8 variant the last ``late_first_build`` families of the first turn's
+    order skip its build phase.
+    """
+    last = s.n - s.opts.late_first_build if s.turn == 1 else s.n  # FOR-1.8
+    while s.pos < last:
         p = s.order[s.pos]
         choices = builds(s, p)
         if choices:

@@ -36,6 +36,9 @@ class ForumOptions:
         order_money: a variant against the first-turn order's edge (FOR-1.7): the family
             ``k``-th of ``n`` in the first turn's order starts with ``(n - k) * order_money``
             more money, so the first to play gets most; 0 (the rules) gives nothing.
+        late_first_build: a variant against the same edge (FOR-1.8): the last
+            ``late_first_build`` families in the first turn's order skip that turn's build
+            phase; 0 (the rules) lets everyone build. Fewer than the players.
 
     """
 
@@ -57,7 +60,9 @@ class ForumOptions:
     fate: bool = True
     tie_break: Literal["money", "prestige"] = "money"
     order_money: Annotated[int, Range(0, 10_000)] = 0
+    late_first_build: Annotated[int, Range(0, 3)] = 0
 
-    TUNE_SPACE: ClassVar[dict[str, Any]] = {"order_money": (0, 150)}
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {"order_money": (0, 150), "late_first_build": (0, 3)}
     """What ``alea lab tune forum`` searches unless told otherwise: the first-turn order's
-    compensation, the seat effect the balance lab found (docs/balance.md)."""
+    compensation and handicap, against the seat effect the balance lab found
+    (docs/balance.md)."""

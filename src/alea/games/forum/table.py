@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from alea.core.errors import OptionError
 from alea.core.tables import Seating, Table
 from alea.games.forum.actions import ACTIONS, GENTES
 from alea.games.forum.options import ForumOptions
@@ -18,3 +21,12 @@ class ForumTable(Table):
     actions = ACTIONS
     options_type = ForumOptions
     seating = Seating(range(2, 5), "FOR-1.1", GENTES)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        skip = self.opts.late_first_build
+        if skip >= self.num_players:
+            raise OptionError(
+                f"late_first_build={skip}: at most {self.num_players - 1} of "
+                f"{self.num_players} families may skip the first turn's build (FOR-1.8)"
+            )

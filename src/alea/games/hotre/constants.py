@@ -56,7 +56,7 @@ KIND_NAMES: Final = ("Faction", "People", "Minor People", "Kingdom", "Rebels")
 
 # where points come from (the points log, HRE-2.2); the index is the code kept in the log
 CITIES, PRESENCE, DOMINATION, CONTROL, EMPEROR, LOOT = range(6)
-END_LANDS, KINGDOMS, BRIBES, SPENT, CARRIED = range(6, 11)
+END_LANDS, KINGDOMS, BRIBES, SPENT, CARRIED, CHOICE = range(6, 12)
 POINT_SOURCES: Final = (
     "cities",
     "presence",
@@ -69,11 +69,13 @@ POINT_SOURCES: Final = (
     "bribes",
     "spent",
     "carried",
+    "choice",
 )
 """Names of the sources of the points log: cities held (HRE-14.2, HRE-14.3), Areas by level
 (HRE-14.4), the Emperor's +VP bonus (HRE-3.5), loot (HRE-12.8), the end-of-game land bonus
 (HRE-14.3.1) and Kingdom rolls, bribes of barbarians (HRE-15.4), RVP spent (HRE-5.1 to HRE-5.4),
-and points a position read back from JSON already had."""
+points a position read back from JSON already had, and the early choosers' compensation of the
+HRE-15.5 variant."""
 
 
 class PointsEntry(NamedTuple):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from alea.core.options import Range
 
@@ -36,6 +36,9 @@ class HotreOptions:
         end_land_bonus: Faction points per land at the end (HRE-14.3.1).
         gods_favor: God's Favor replaces one Wrath of God (HRE-15.3).
         bribe_barbarians: a Faction may bribe an attacking People (HRE-15.4).
+        choice_rvp: a variant against the edge of the last Faction to choose its starting
+            Area (HRE-15.5): the ``k``-th of ``n`` seats to choose scores ``(n - k) *
+            choice_rvp`` Faction points at the end of the game; 0 (the rules) gives nothing.
 
     """
 
@@ -58,6 +61,12 @@ class HotreOptions:
     end_land_bonus: Annotated[int, Range(0, 100)] = 2
     gods_favor: bool = False
     bribe_barbarians: bool = False
+    choice_rvp: Annotated[int, Range(0, 100)] = 0
+
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {"choice_rvp": (0, 30)}
+    """What ``alea lab tune hotre`` searches unless told otherwise: the compensation for the
+    early choosers of a starting Area, against the edge the balance lab found
+    (docs/balance.md)."""
 
     def first_legions(self, seats: int) -> int:
         """Legions a Faction takes in period 1 before its Emperor's bonus (HRE-5.0, HRE-15.2)."""

@@ -7,10 +7,12 @@ Factions (HRE-5.7) and the end of a period.
 from __future__ import annotations
 
 from alea.games.hotre import build, counters, forces, movement, scoring
+from alea.games.hotre.actions import Pick
 from alea.games.hotre.charts import CHARTS, BonusKind
 from alea.games.hotre.constants import (
     AREA_OF,
     BUILD,
+    CHOICE,
     DECLARE,
     END_LANDS,
     EXPAND,
@@ -129,6 +131,20 @@ def end_half(s: HotrePosition) -> None:
     next_half(s)
 
 
+def choice_points(s: HotrePosition) -> None:
+    """HRE-15.5: the ``k``-th seat to choose its starting Area scores ``(n - k) * choice_rvp``.
+
+    Scored with the end-of-game points, so they never weigh in a drawing order (HRE-3.1); the
+    order of choosing is read from the history, where each choice is a ``start`` pick.
+    """
+    chosen = [a.seat for a in s.history() if type(a) is Pick and a.verb == "start"]
+    for k, seat in enumerate(chosen):
+        gain = (s.seat_count - 1 - k) * s.opts.choice_rvp
+        if gain:
+            s.faction_points[seat] += gain
+            s.log_points(seat, True, [(CHOICE, -1, gain)])
+
+
 def end_period(s: HotrePosition) -> None:
     """End the period: the next period's drawing order, or the game's end (HRE-14.3.1)."""
     S = s.seat_count
@@ -147,6 +163,8 @@ def end_period(s: HotrePosition) -> None:
                         if s.force_in_land[i] == seat
                     ],
                 )
+        if s.opts.choice_rvp:
+            choice_points(s)
         s.task_queue = [
             f for f in range(len(s.force_kind)) if s.force_kind[f] == KINGDOM and s.force_armies[f]
         ]

@@ -6,8 +6,9 @@ public log of every change of either track, so each player's final total is spli
 
 - by **source**: cities held, Areas by level (presence, domination, control, HRE-14.4), the
   Emperor's +VP bonus (HRE-3.5), loot (HRE-12.8), the end-of-game land bonus (HRE-14.3.1),
-  Kingdom rolls at the end, bribes of barbarians (HRE-15.4), less the RVP spent on Legions,
-  Rebels, Forts and rebuilt Cities (HRE-5.1 to HRE-5.4);
+  Kingdom rolls at the end, bribes of barbarians (HRE-15.4), the early choosers' points of the
+  HRE-15.5 variant, less the RVP spent on Legions, Rebels, Forts and rebuilt Cities (HRE-5.1 to
+  HRE-5.4);
 - by **period** (the end-of-game points count in the last period);
 - by **Area** of the land the points came from ("no Area" for recruits, bribes and Kingdom rolls).
 
@@ -29,7 +30,7 @@ from alea.games.hotre.board import BOARD
 from alea.games.hotre.constants import POINT_SOURCES
 from alea.games.hotre.state import HotreState
 from alea.lab.extras._bars import source_bars
-from alea.lab.hooks import Milestone
+from alea.lab.hooks import Milestone, PlaceOrder
 from alea.lab.html import Section, ci, paragraph, pct, table
 from alea.lab.stats import wilson
 
@@ -72,6 +73,7 @@ _LABELS = {
     "bribes": "bribes of barbarians",
     "end_lands": "lands at the end",
     "spent": "RVP spent",
+    "choice": "choosing early (variant)",
 }
 
 
@@ -234,6 +236,28 @@ def _chooser(k: int, num_players: int, g: GameRow) -> list[int]:
     """The player whose Faction chose its starting Area ``k``-th, if the game recorded it."""
     m = (g.summary.get("milestones") or {}).get(f"start_{k}")
     return [_player(int(m["seat"]), num_players)] if m else []
+
+
+def choosers(summary: dict[str, Any], num_players: int) -> list[int] | None:
+    """The player whose Faction chose its starting Area first, second, ... (HRE-5.5).
+
+    ``None`` unless every seat's choice is recorded (a Faction may end its first turn without
+    choosing); with two players each player stands in the list once per seat (HRE-15.1).
+    """
+    milestones = summary.get("milestones") or {}
+    seats = _seats(num_players)
+    found = [milestones.get(f"start_{k}") for k in range(1, seats + 1)]
+    if any(m is None for m in found):
+        return None
+    return [_player(int(m["seat"]), num_players) for m in found if m is not None]
+
+
+def _seats(num_players: int) -> int:
+    return 4 if num_players == 2 else num_players
+
+
+PLACES = {"choice": PlaceOrder("to choose", _seats, choosers)}
+"""``alea lab tune hotre --by choice`` evens the shares of the order of choosing Areas."""
 
 
 def _drawer(k: int, num_players: int, g: GameRow) -> list[int]:
