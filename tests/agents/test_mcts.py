@@ -10,6 +10,7 @@ import pytest
 
 import alea
 from alea.agents import MCTSAgent, make
+from alea.core import registry
 from alea.core.game import State
 from alea.core.rng import make_rng
 from alea.games.triumvirate import search as triumvirate_search
@@ -223,3 +224,68 @@ def test_a_plan_is_dropped_when_the_position_is_not_the_one_it_expected() -> Non
 def test_plans_parameter_is_checked() -> None:
     with pytest.raises(ValueError, match="plans must be 0 or 1"):
         make("mcts", plans=2)
+
+
+def tree_actions(node: Any) -> list[Any]:
+    """Every action on an edge of the search tree below ``node``."""
+    out: list[Any] = []
+    for action, child in node.children.items():
+        out.append(action)
+        out += tree_actions(child)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("opponents", "share", "modelled"),
+    [("prior", 0.0, True), ("search", 0.0, False), ("prior", 1.0, False)],
+)
+def test_the_opponent_model_plays_the_other_seats_by_the_prior(
+    opponents: str, share: float, modelled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``opponents=prior`` every other seat's move in the tree is one the prior chose.
+
+    The prior is replaced by one that always takes the last legal action, so its choices are
+    easy to tell from a search's. Under max-n (``opponents=search``), or with the opponents
+    searched at every visit (``opponent_search=1``), the tree holds other moves of the other
+    seats too, which also shows the check can fail.
+    """
+    state = march_start()
+    seat = state.current_player()
+    chosen: set[Any] = set()
+
+    def last(s: State, rng: random.Random) -> Any:
+        a = s.legal_actions()[-1]
+        if s.current_player() != seat:
+            chosen.add(a)
+        return a
+
+    monkeypatch.setitem(registry._HOOKS, ("triumvirate", "prior"), last)
+    agent = MCTSAgent(iterations=300, plans=0, opponents=opponents, opponent_search=share)
+    assert agent.act(state, seat, make_rng(4)) in state.legal_actions()
+    theirs = [a for a in tree_actions(agent.last_tree) if getattr(a, "seat", seat) != seat]
+    assert theirs, "the tree never reached another seat's decision: the test proves nothing"
+    outside = [a for a in theirs if a not in chosen]
+    if modelled:
+        assert outside == []
+    else:
+        assert outside
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"opponents": "heuristic"}, "opponents must be search or prior"),
+        ({"opponents": "prior", "opponent_search": 1.5}, "opponent_search must be from 0 to 1"),
+        ({"opponent_search": -0.1}, "opponent_search must be from 0 to 1"),
+    ],
+)
+def test_opponent_model_parameters_are_checked(params: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make("mcts", **params)
+
+
+def test_the_opponent_model_is_named_in_the_spec() -> None:
+    spec = MCTSAgent(iterations=10, opponents="prior", opponent_search=0.25).spec()
+    assert spec["opponents"] == "prior"
+    assert spec["opponent_search"] == 0.25
+    assert "opponents" not in MCTSAgent(iterations=10).spec()

@@ -25,19 +25,30 @@ def positions(game_name: str, count: int, seed: int) -> list[State]:
     return decision_positions(state, count, seed, every=7, offset=3, bot=make("heuristic"))
 
 
+OPPONENT_MODELS = {
+    "max-n": {},
+    "prior": {"opponents": "prior"},
+    "mixed": {"opponents": "prior", "opponent_search": 0.3},
+}
+"""The search's ways of playing the other seats: each must choose by the seat's view alone
+(the opponent model asks the heuristic on the determinized position, never the true one)."""
+
+
+@pytest.mark.parametrize("model", OPPONENT_MODELS)
 @pytest.mark.parametrize("game_name", ["forum", "hotre"])
-def test_search_chooses_the_same_on_every_redeal(game_name: str) -> None:
+def test_search_chooses_the_same_on_every_redeal(game_name: str, model: str) -> None:
+    params = OPPONENT_MODELS[model]
     changed = 0
     for state in positions(game_name, 6, seed=3):
         seat = state.current_player()
-        chosen = MCTSAgent(iterations=25).act(state.clone(), seat, make_rng(5))
+        chosen = MCTSAgent(iterations=25, **params).act(state.clone(), seat, make_rng(5))
         for k in range(3):
             variant = state.determinize(seat, make_rng(50 + k))
             assert variant.observation(seat) == state.observation(seat)
             changed += repr(variant.observation(None)) != repr(state.observation(None)) or (
                 variant._key() != state._key()  # type: ignore[attr-defined]
             )
-            again = MCTSAgent(iterations=25).act(variant, seat, make_rng(5))
+            again = MCTSAgent(iterations=25, **params).act(variant, seat, make_rng(5))
             assert again == chosen
     assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
 

@@ -19,6 +19,12 @@ iteration plays one (chosen by UCB, the first favoured like a prior) on a fresh 
 and searches on from where it ends. The agent plays the chosen plan's first decision and, while
 what its seat observes is what the plan led it to expect, the plan's next decisions without
 searching again.
+
+An *opponent model* (``opponents="prior"``) replaces max-n at the other seats' decisions inside
+the tree: there, a seat plays what the game's ``prior`` hook (its heuristic bot) chooses on the
+determinized position being searched, except for a fraction ``opponent_search`` of the visits,
+which select by that seat's own value as in max-n. The tree then branches almost only on the
+searching seat's own decisions, so the budget goes to them and to sampling the chance events.
 """
 
 from __future__ import annotations
@@ -39,6 +45,10 @@ _UNSET: Any = object()
 
 DEPTH = 30
 """Playout decisions before the evaluation, for a game that registers no ``rollout_depth``."""
+
+OPPONENT_MODELS = ("search", "prior")
+"""How the search plays the other seats inside its tree: by their own max-n values (``search``),
+or as the game's ``prior`` hook would (``prior``), searched only a fraction of the visits."""
 
 
 class _Node:
@@ -65,6 +75,10 @@ class MCTSAgent(Agent):
             0 turns it off.
         prior_weight: bonus of the game's preferred move, divided by (1 + its visits).
         plans: 1 to weigh the game's ``plans`` where it offers them, 0 to search step by step.
+        opponents: ``"search"`` (max-n: every seat picks by its own value) or ``"prior"`` (the
+            other seats play the game's ``prior`` move on the determinized position).
+        opponent_search: with ``opponents="prior"``, the chance that an opponent's decision is
+            selected by max-n instead (0 to 1).
 
     """
 
@@ -79,6 +93,8 @@ class MCTSAgent(Agent):
         widening: float = 2.0,
         prior_weight: float = 3.0,
         plans: int = 1,
+        opponents: str = "search",
+        opponent_search: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
@@ -94,6 +110,17 @@ class MCTSAgent(Agent):
         if plans not in (0, 1):
             raise ValueError(f"mcts plans must be 0 or 1, not {plans!r}")
         self.plans = int(plans)
+        if opponents not in OPPONENT_MODELS:
+            known = " or ".join(OPPONENT_MODELS)
+            raise ValueError(f"mcts opponents must be {known}, not {opponents!r}")
+        self.opponents = opponents
+        if not 0.0 <= opponent_search <= 1.0:
+            raise ValueError(f"mcts opponent_search must be from 0 to 1, not {opponent_search!r}")
+        self.opponent_search = float(opponent_search)
+        self.last_tree: _Node | None = None
+        """The root of the latest step-by-step search's tree (its nodes' ``children`` by action)."""
+        self._me = 0
+        """The searching seat (the opponent model plays every other seat)."""
         self.last_iterations = 0
         self.searches = 0
         """Decisions searched so far (a decision with one legal action is not searched)."""
@@ -113,6 +140,9 @@ class MCTSAgent(Agent):
             out["rollout_depth"] = self.rollout_depth
         if not self.plans:
             out["plans"] = 0
+        if self.opponents != "search":
+            out["opponents"] = self.opponents
+            out["opponent_search"] = self.opponent_search
         if self.time is not None:
             out["time"] = self.time
         else:
@@ -131,6 +161,7 @@ class MCTSAgent(Agent):
         rollout = hook(game, "rollout")
         evaluate = hook(game, "evaluate")
         self._prior = hook(game, "prior")
+        self._me = player
         depth = self.rollout_depth
         self._depth = depth if depth is not None else int(hook(game, "rollout_depth") or DEPTH)
         n = state.game.num_players
@@ -145,6 +176,7 @@ class MCTSAgent(Agent):
             self._iterate(state.determinize(player, rng), root, rng, n, rollout, evaluate)
             done += 1
         self._count(done)
+        self.last_tree = root
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
@@ -254,6 +286,18 @@ class MCTSAgent(Agent):
                 # Asked once per node, on the first determinization that reaches it: the hook
                 # is usually the game's own bot, far dearer than a step of the search.
                 preferred = node.prior = self._prior(s, rng) if self._prior is not None else None
+            if self._modelled(p, rng):
+                # The opponent model: this seat plays the heuristic's move. The node's move came
+                # from another determinization; where it is not legal here, ask afresh.
+                a = preferred if preferred in legal else self._prior(s, rng)
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = _Node(n)
+                    child.avail = 1
+                s.apply_action(a)
+                node = child
+                path.append(node)
+                continue
             untried = [a for a in legal if a not in node.children]
             if preferred is not None and preferred in untried:
                 untried = [preferred]
@@ -300,6 +344,12 @@ class MCTSAgent(Agent):
             acc = nd.value
             for i in range(n):
                 acc[i] += values[i]
+
+    def _modelled(self, p: int, rng: random.Random) -> bool:
+        """Whether seat ``p``'s decision in the tree is played by the opponent model this time."""
+        if self.opponents != "prior" or p == self._me or self._prior is None:
+            return False
+        return not (self.opponent_search and rng.random() < self.opponent_search)
 
     def _playout(self, s: State, rng: random.Random, rollout: Any, evaluate: Any) -> list[float]:
         steps = 0
