@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import alea
+from alea.agents.level_ratings import ladder_note, level_ratings
+from alea.agents.levels import LEVELS
 from alea.cli.common import Parser, UsageError, fail, in_file, new_console, option_items
 from alea.cli.play import cmd_play
 from alea.core.errors import AleaError, RecordError
@@ -119,6 +121,23 @@ def cmd_games(ns: argparse.Namespace) -> int:
         game = alea.load(name)
         seats = ", ".join(game.player_names)
         print(f"{name:<14} {game.num_players} players: {seats}")
+        rated = level_ratings(name)
+        if rated:
+            levels = ", ".join(f"{r.level} {r.text()}" for r in rated.values())
+            unrated = [lv for lv in LEVELS if lv not in rated]
+            if unrated:
+                levels += f"; {', '.join(unrated)} not rated yet"
+            print(f"{'':<14} levels: {levels}")
+            if ns.levels:
+                print(f"{'':<14} from {ladder_note(name)}")
+                for r in rated.values():
+                    print(f"{'':<16} {r.level:<7} {r.detail()}, played as {r.rated_as}")
+    if any(level_ratings(name) for name in alea.GAMES) and not ns.levels:
+        print(
+            "\nLevels are rated on the Elo scale against normal, the heuristic bot: +200 "
+            "finishes ahead of it about three times in four. `alea games --levels` gives each "
+            "rating's 95% interval and the ladder behind it."
+        )
     return 0
 
 
@@ -279,7 +298,10 @@ def _parser() -> Parser:
     render.add_argument("--png", metavar="OUT.png", help="write a PNG here (needs cairosvg)")
     render.set_defaults(run=cmd_render)
 
-    games = sub.add_parser("games", help="list the games")
+    games = sub.add_parser("games", help="list the games and how strong their bot levels play")
+    games.add_argument(
+        "--levels", action="store_true", help="each level's 95%% interval and the ladder behind it"
+    )
     games.set_defaults(run=cmd_games)
     ladder = sub.add_parser(
         "ladder",

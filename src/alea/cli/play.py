@@ -78,7 +78,7 @@ def _new_game(ns: argparse.Namespace, console: Console) -> Session:
     writer.save()
     if not ns.quiet:
         console.rule(f"{escape(game.name)} · seed {seed}")
-        console.print(escape(seats_line(seats)))
+        console.print(escape(seats_line(seats, game.name)))
         if fallback != "heuristic" and len(chosen) < game.num_players:
             console.print(
                 f"{escape(game.name)} has no heuristic bot yet: seats not given play random."
@@ -119,7 +119,7 @@ def _resume(ns: argparse.Namespace, console: Console) -> Session:
         console.rule(
             f"{escape(game.name)} · seed {record.seed} · resuming at action {len(record.actions)}"
         )
-        console.print(escape(seats_line(seats)))
+        console.print(escape(seats_line(seats, game.name)))
         _intro(console, seats, path)
     return _session(game, seats, writer, console, ns)
 

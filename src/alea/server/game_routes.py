@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 import alea
 from alea.agents import AGENT_KINDS
+from alea.agents.level_ratings import level_ratings
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
 from alea.server import accounts
@@ -69,6 +70,7 @@ def _catalog() -> list[dict[str, Any]]:
                 "seat_names": list(game.player_names),
                 "options": {k: v for k, v in game.options.items() if k != "players"},
                 "option_fields": _option_fields(game),
+                "levels": {lv: r.to_json() for lv, r in level_ratings(name).items()},
             }
         )
     return out

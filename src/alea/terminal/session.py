@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from alea.agents.level_ratings import level_ratings
 from alea.core.agent import Agent
 from alea.core.errors import AleaError
 from alea.core.game import Action, Game, State
@@ -432,6 +433,14 @@ def choices_grid(rows: list[tuple[str, list[tuple[int, str]]]]) -> Table:
     return grid
 
 
-def seats_line(seats: Sequence[Seat]) -> str:
-    """A line naming who plays each seat."""
-    return ", ".join(f"{s.name}: {s.describe()}" for s in seats)
+def seats_line(seats: Sequence[Seat], game: str | None = None) -> str:
+    """A line naming who plays each seat; with ``game``, a level's rating there beside it."""
+    rated = level_ratings(game) if game else {}
+
+    def who(seat: Seat) -> str:
+        level = seat.spec()["name"]
+        if level in rated and level != "normal":
+            return f"{seat.describe()} ({rated[level].text()})"
+        return seat.describe()
+
+    return ", ".join(f"{s.name}: {who(s)}" for s in seats)

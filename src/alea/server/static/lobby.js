@@ -60,6 +60,16 @@ function chosenOptions(g) {
   return options;
 }
 
+// A bot level in a seat's menu, with how strongly it plays this game: its rating against
+// normal from the ladder (the interval and the number of games in the tooltip).
+function levelOption(g, level, what) {
+  const r = (g.levels || {})[level];
+  const rated = r && level !== "normal" ? ", " + r.text.replace("-", "\u2212") : "";
+  const opt = el("option", { value: "bot:" + level }, "bot: " + level + " (" + what + rated + ")");
+  if (r) opt.title = level + ": " + r.text + "; " + r.detail;
+  return opt;
+}
+
 function drawSeats() {
   const g = currentGame();
   const n = Number($("players").value);
@@ -68,10 +78,10 @@ function drawSeats() {
     const sel = el("select", { "data-seat": i, "aria-label": "seat " + name },
       el("option", { value: "human" }, "human (a link to send)"),
       el("option", { value: "open" }, "human: open seat in the lobby"),
-      el("option", { value: "bot:easy" }, "bot: easy (makes mistakes)"),
-      el("option", { value: "bot:normal" }, "bot: normal"),
-      el("option", { value: "bot:hard" }, "bot: hard (thinks \u00bd s a move)"),
-      el("option", { value: "bot:expert" }, "bot: expert (thinks up to 2 s a move)"),
+      levelOption(g, "easy", "makes mistakes"),
+      levelOption(g, "normal", "the heuristic bot"),
+      levelOption(g, "hard", "thinks \u00bd s a move"),
+      levelOption(g, "expert", "thinks up to 2 s a move"),
       el("option", { value: "bot:random" }, "bot: random moves"));
     sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:normal";
     return el("div", { class: "seatrow" }, el("span", {}, name), sel);

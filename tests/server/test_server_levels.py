@@ -1,0 +1,20 @@
+"""The lobby's catalog gives each bot level's rating in each game, from the shipped ladder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server_helpers import client
+
+from alea.agents.levels import LEVELS
+
+
+def test_the_lobby_catalog_carries_each_level_rating(tmp_path: Path) -> None:
+    with client(tmp_path / "c.db") as c:
+        games = c.get("/api/catalog").json()["games"]
+    for g in games:
+        levels = g["levels"]
+        assert {"easy", "normal"} <= set(levels) <= set(LEVELS)
+        assert levels["normal"]["text"] == "the yardstick"
+        assert "normal" in levels["easy"]["text"]
+        assert "games" in levels["easy"]["detail"]
