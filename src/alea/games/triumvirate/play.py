@@ -32,11 +32,17 @@ from alea.games.triumvirate.constants import (
     WOO,
     WOO_ROLL,
 )
-from alea.games.triumvirate.movement import march, move, move_actions
+from alea.games.triumvirate.movement import fresh_move_actions, march, move, move_actions
 from alea.games.triumvirate.position import TriumviratePosition
 from alea.games.triumvirate.turn import end_turn, start_turn
 
-__all__ = ["apply_action", "chance_outcomes", "legal_actions", "sample_chance"]
+__all__ = [
+    "apply_action",
+    "chance_outcomes",
+    "fresh_legal_actions",
+    "legal_actions",
+    "sample_chance",
+]
 """The moves of the game contract, which ``TriumvirateState`` binds as its methods."""
 
 
@@ -57,6 +63,16 @@ def legal_actions(s: TriumviratePosition) -> list[Action]:
     if stage == WOO:
         return [DECIDE[p, "woo"], DECIDE[p, "pass"]]
     return []
+
+
+def fresh_legal_actions(s: TriumviratePosition) -> list[Action]:
+    """``legal_actions`` worked out from the position alone (what ``alea bench`` times).
+
+    It ignores the troops' steps that ``movement`` keeps from one step to the next.
+    """
+    if s.stage == MOVE:
+        return fresh_move_actions(s, s.player)
+    return legal_actions(s)
 
 
 def chance_outcomes(s: TriumviratePosition) -> list[tuple[Action, float]]:
