@@ -31,29 +31,31 @@ def leader_steps(s: TriumviratePosition, p: int) -> list[int]:
 
 def move_actions(s: TriumviratePosition, p: int) -> list[Action]:
     """The leader's steps, then each troop's (from hexes in order), then 'end' (TRI-4.4)."""
-    march = MARCH[p]
-    out: list[Action] = [march[n] for n in leader_steps(s, p)]
     kept = s._troop_steps
     if kept is None or kept[0] != s._hlen:
         kept = s._troop_steps = troop_steps(s, p)
-    out += kept[2]
-    out.append(DECIDE[p, "end"])
-    return out
+    marches = kept[4]
+    if marches is None:
+        march = MARCH[p]
+        marches = [march[n] for n in leader_steps(s, p)]
+        s._troop_steps = (kept[0], kept[1], kept[2], kept[3], marches)
+    if marches:
+        return marches + kept[3]
+    return kept[3].copy()
 
 
 def fresh_move_actions(s: TriumviratePosition, p: int) -> list[Action]:
     """``move_actions`` worked out from the board alone, whatever ``move`` kept."""
     march = MARCH[p]
     out: list[Action] = [march[n] for n in leader_steps(s, p)]
-    out += troop_steps(s, p)[2]
-    out.append(DECIDE[p, "end"])
+    out += troop_steps(s, p)[3]
     return out
 
 
 def troop_steps(s: TriumviratePosition, p: int) -> TroopSteps:
-    """Each troop's steps (TRI-4.2 to 4.5), from the hexes of troops yet to move, in order.
+    """Each troop's steps (TRI-4.2 to 4.5), from the hexes of troops yet to move, then 'end'.
 
-    Returns the steps as ``move`` keeps them from one step to the next (``TroopSteps``).
+    Returns them as ``move`` keeps them from one step to the next (``TroopSteps``).
     """
     owner = s.owner
     count = s.count
@@ -61,22 +63,24 @@ def troop_steps(s: TriumviratePosition, p: int) -> TroopSteps:
     attack = s.attack
     limit = s.game.opts.stack_limit
     steps = STEPS[p]
-    by_hex: dict[int, tuple[Move, ...]] = {}
-    flat: list[Move] = []
+    hexes: list[int] = []
+    sizes: list[int] = []
+    flat: list[Action] = []
     for h in sorted(s.holdings[p]):
         if count[h] <= moved.get(h, 0):
             continue
-        mine: list[Move] = []
+        before = len(flat)
         for n, mv in steps[h]:  # a loop, not a comprehension: cheaper on this hot path
             o = owner[n]
             if o == p:
                 if count[n] < limit:
-                    mine.append(mv)
+                    flat.append(mv)
             elif o == -1 or attack.get(n, 0) < limit:
-                mine.append(mv)
-        by_hex[h] = tuple(mine)
-        flat += mine
-    return s._hlen, by_hex, flat
+                flat.append(mv)
+        hexes.append(h)
+        sizes.append(len(flat) - before)
+    flat.append(DECIDE[p, "end"])
+    return s._hlen, tuple(hexes), tuple(sizes), flat, None
 
 
 def march(s: TriumviratePosition, a: March) -> None:
@@ -87,7 +91,7 @@ def march(s: TriumviratePosition, a: March) -> None:
         raise IllegalActionError(f"{a}: {why}", rule)
     kept = s._troop_steps
     if kept is not None and kept[0] == s._hlen:
-        s._troop_steps = (s._hlen + 1, kept[1], kept[2])  # troops' steps stay as they were
+        s._troop_steps = (s._hlen + 1, kept[1], kept[2], kept[3], None)  # the leader's are new
     s.leader[p] = a.to
     s.moves_left -= 1
     if a.to in s.attack:
@@ -131,46 +135,47 @@ def move(s: TriumviratePosition, a: Move) -> None:
         filled = attack.get(to, 0) + 1
         if filled > limit:
             raise IllegalActionError(f"{a}: at most {limit} troops may attack a hex", "TRI-4.3")
-    # Legal: carry it out. The troops' steps kept for the position before hold after it
-    # unless ``src`` opens (it was full) or ``to`` fills up: see ``_after_step``.
-    kept = s._troop_steps
-    if kept is not None and (kept[0] != s._hlen or count[src] == limit or filled == limit):
-        kept = None
-    count[src] -= 1
-    if count[src] == 0:
+    # Legal: carry it out.
+    c = count[src] - 1
+    count[src] = c
+    if c == 0:
         owner[src] = -1
         s.holdings[p].discard(src)
+    moved = s.moved
     if o == p or o == -1:
         owner[to] = p
         count[to] = filled
-        s.moved[to] = s.moved.get(to, 0) + 1
+        moved[to] = moved.get(to, 0) + 1
         s.holdings[p].add(to)
     else:
         attack[to] = filled  # TRI-7.1: battle when movement ends
     if to in ITALY and not s.civil_war:
         s.civil_war = True  # TRI-6.1
-    s._troop_steps = None if kept is None else _after_step(s, src, kept)
+    # The troops' steps kept for the position before hold after it but for ``src``'s own,
+    # unless ``src`` opened (it was full) or ``to`` filled up (TRI-4.3). The leader's hold
+    # unless a hex came under attack, which he may now enter (TRI-7.1).
+    kept = s._troop_steps
+    hlen = s._hlen
+    if kept is None or kept[0] != hlen or c + 1 == limit or filled == limit:
+        s._troop_steps = None
+        return
+    marches = None if o != p and o != -1 and filled == 1 else kept[4]
+    if c > moved.get(src, 0):
+        s._troop_steps = (hlen + 1, kept[1], kept[2], kept[3], marches)
+    else:
+        s._troop_steps = _without(kept, src, hlen + 1, marches)
 
 
-def _after_step(s: TriumviratePosition, src: int, kept: TroopSteps) -> TroopSteps:
-    """The troops' steps after a step out of ``src``, from those ``kept`` before it.
+def _without(kept: TroopSteps, src: int, hlen: int, marches: list[Action] | None) -> TroopSteps:
+    """The troops' steps ``kept``, less those out of ``src``, to hold at history length ``hlen``.
 
-    A step changes only its two hexes: the troops left to move in ``src``, and whether each of
-    the two may still be entered (TRI-4.3). ``move`` keeps nothing when either changed, so
-    here every other hex keeps its steps and ``src`` keeps or loses its own.
+    They are shared with clones, so each part is replaced, never changed in place.
     """
-    hlen = s._hlen + 1  # the history's length once this step is recorded
-    if s.count[src] > s.moved.get(src, 0):
-        return hlen, kept[1], kept[2]
-    by_hex = kept[1]
-    at = 0  # where the steps out of ``src`` begin in the one list
-    for h, steps in by_hex.items():
-        if h == src:
-            break
-        at += len(steps)
-    by_hex = by_hex.copy()  # shared with clones: replaced, never changed in place
-    gone = len(by_hex.pop(src))
-    flat = kept[2]
+    _, hexes, sizes, flat, _ = kept
+    i = hexes.index(src)
+    gone = sizes[i]
     if gone:
-        flat = flat[:at] + flat[at + gone :]
-    return hlen, by_hex, flat
+        at = sum(sizes[:i])  # where the steps out of ``src`` begin in the one list
+        flat = flat.copy()
+        del flat[at : at + gone]
+    return hlen, hexes[:i] + hexes[i + 1 :], sizes[:i] + sizes[i + 1 :], flat, marches

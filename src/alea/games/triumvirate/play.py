@@ -116,7 +116,8 @@ def apply_action(s: TriumviratePosition, action: Action) -> None:
     if s.player == CHANCE:
         _apply_chance(s, action, t)
     elif t is Move:
-        _check_turn(s, action, "troops move only in the movement step")
+        if action.seat != s.player or s.stage != MOVE:  # type: ignore[attr-defined]
+            _check_turn(s, action, "troops move only in the movement step")
         move(s, action)  # type: ignore[arg-type]
     elif t is March:
         _check_turn(s, action, "the leader moves only in the movement step")

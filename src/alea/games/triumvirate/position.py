@@ -11,19 +11,21 @@ from array import array
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
-from alea.core.game import CHANCE
+from alea.core.game import CHANCE, Action
 from alea.core.positions import StagedState, cloner
-from alea.games.triumvirate.actions import ROMAN, Move, action_from_json
+from alea.games.triumvirate.actions import ROMAN, action_from_json
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.constants import END_CAP, N_HEX, OVER, SETUP
 
 if TYPE_CHECKING:
     from alea.games.triumvirate.table import TriumvirateTable
 
-TroopSteps = tuple[int, dict[int, tuple[Move, ...]], list[Move]]
-"""The troops' steps of the player to move as ``movement`` keeps them between his steps: the
-history's length they hold for, each hex of troops yet to move (in order) with its steps, and
-all those steps in one list. Never changed in place: a clone shares them."""
+TroopSteps = tuple[int, tuple[int, ...], tuple[int, ...], list[Action], list[Action] | None]
+"""The choices of the player to move in the movement step as ``movement`` keeps them from one
+step to the next: the history's length they hold for; the hexes of troops yet to move (in
+order) and how many steps each offers; all those steps in one list that ends with ending the
+movement; the leader's steps, or None until worked out. Never changed in place: a clone shares
+them."""
 
 _NO_OWNER: Final = [-1] * N_HEX
 _NO_COUNT: Final = [0] * N_HEX
