@@ -78,12 +78,24 @@ def moves(s: ForumPosition, p: int) -> list[Action]:
                     continue
                 if contest_ok == -2:
                     contest_ok = int(
-                        contest_of(s, p) < 0 and money.can_afford(s, p, s.opts.oust_cost)
+                        not _contested(s, p, occ) and money.can_afford(s, p, s.opts.oust_cost)
                     )
                 if not contest_ok:
                     continue
             out.append(step)
     return out
+
+
+def _contested(s: ForumPosition, p: int, occ: list[int]) -> bool:
+    """Whether ``p`` is already in a contest (``contest_of``).
+
+    ``occ`` counts the other seats' agents per market: unless an agent of ``p`` shares a market
+    with one of them, there is no contest to look for.
+    """
+    for m in s.agents[p]:
+        if m >= 0 and m != ROME and occ[m]:
+            return contest_of(s, p) >= 0
+    return False
 
 
 def move_choices(s: ForumPosition, p: int, out: list[Action]) -> list[Action]:

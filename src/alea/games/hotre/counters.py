@@ -41,6 +41,11 @@ def deal_pool(s: HotrePosition) -> list[int]:
     return [c for c in s.card_box if _SET_OF[c] == card_set]
 
 
+def in_deal_pool(s: HotrePosition, card: object) -> bool:
+    """Whether ``card`` is an undealt card of the set being dealt, without listing the pool."""
+    return type(card) is int and card in s.card_box and _SET_OF[card] == s.deal_set
+
+
 def begin_handout(s: HotrePosition) -> None:
     """Put the counters of the hand-out in the cup; the first draw comes next (HRE-3.2)."""
     s.counter_pile = (1, 2, 3, 4, 5) if not s.emperor_handout else (1, 2, 3, 4, 5, 6)

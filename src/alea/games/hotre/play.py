@@ -183,7 +183,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     if s.stage == OVER:
         raise IllegalActionError("the game is over", "HRE-14.1")
     if s.player == CHANCE:
-        if not listed(action, [a for a, _ in chance_outcomes(s)]):
+        if not _drawn_fairly(s, action) and not listed(action, [a for a, _ in chance_outcomes(s)]):
             raise IllegalActionError(f"{action} is not the chance event pending now", "HRE-1.4")
         apply_chance(s, action)
     else:
@@ -196,6 +196,25 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     s._hist = (action, s._hist)
     s._hlen += 1
     s._legal = None
+
+
+def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
+    """Whether ``a`` is surely among ``chance_outcomes``: a quick test for deals and draws.
+
+    ``False`` means only that the full list must be asked.
+    """
+    t = type(a)
+    st = s.stage
+    if st == DEAL and t is Deal:
+        return a.seat == s.deal_seat and counters.in_deal_pool(s, a.card)  # type: ignore[attr-defined]
+    if st == DRAW and t is DrawCounter:
+        number = a.number  # type: ignore[attr-defined]
+        return (
+            type(number) is int
+            and a.emperor == bool(s.emperor_handout)  # type: ignore[attr-defined]
+            and number in s.counter_pile
+        )
+    return False
 
 
 def why(s: HotrePosition, a: Action) -> tuple[str, str]:

@@ -32,11 +32,17 @@ from alea.games.triumvirate.constants import (
     WOO,
     WOO_ROLL,
 )
-from alea.games.triumvirate.movement import march, move, move_actions
+from alea.games.triumvirate.movement import fresh_move_actions, march, move, move_actions
 from alea.games.triumvirate.position import TriumviratePosition
 from alea.games.triumvirate.turn import end_turn, start_turn
 
-__all__ = ["apply_action", "chance_outcomes", "legal_actions", "sample_chance"]
+__all__ = [
+    "apply_action",
+    "chance_outcomes",
+    "fresh_legal_actions",
+    "legal_actions",
+    "sample_chance",
+]
 """The moves of the game contract, which ``TriumvirateState`` binds as its methods."""
 
 
@@ -57,6 +63,16 @@ def legal_actions(s: TriumviratePosition) -> list[Action]:
     if stage == WOO:
         return [DECIDE[p, "woo"], DECIDE[p, "pass"]]
     return []
+
+
+def fresh_legal_actions(s: TriumviratePosition) -> list[Action]:
+    """``legal_actions`` worked out from the position alone (what ``alea bench`` times).
+
+    It ignores the troops' steps that ``movement`` keeps from one step to the next.
+    """
+    if s.stage == MOVE:
+        return fresh_move_actions(s, s.player)
+    return legal_actions(s)
 
 
 def chance_outcomes(s: TriumviratePosition) -> list[tuple[Action, float]]:
@@ -100,7 +116,8 @@ def apply_action(s: TriumviratePosition, action: Action) -> None:
     if s.player == CHANCE:
         _apply_chance(s, action, t)
     elif t is Move:
-        _check_turn(s, action, "troops move only in the movement step")
+        if action.seat != s.player or s.stage != MOVE:  # type: ignore[attr-defined]
+            _check_turn(s, action, "troops move only in the movement step")
         move(s, action)  # type: ignore[arg-type]
     elif t is March:
         _check_turn(s, action, "the leader moves only in the movement step")

@@ -11,7 +11,7 @@ from array import array
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from alea.core.errors import RecordError
-from alea.core.game import CHANCE
+from alea.core.game import CHANCE, Action
 from alea.core.positions import StagedState, cloner
 from alea.games.triumvirate.actions import ROMAN, action_from_json
 from alea.games.triumvirate.board import BOARD
@@ -19,6 +19,13 @@ from alea.games.triumvirate.constants import END_CAP, N_HEX, OVER, SETUP
 
 if TYPE_CHECKING:
     from alea.games.triumvirate.table import TriumvirateTable
+
+TroopSteps = tuple[int, tuple[int, ...], tuple[int, ...], list[Action], list[Action] | None]
+"""The choices of the player to move in the movement step as ``movement`` keeps them from one
+step to the next: the history's length they hold for; the hexes of troops yet to move (in
+order) and how many steps each offers; all those steps in one list that ends with ending the
+movement; the leader's steps, or None until worked out. Never changed in place: a clone shares
+them."""
 
 _NO_OWNER: Final = [-1] * N_HEX
 _NO_COUNT: Final = [0] * N_HEX
@@ -32,6 +39,8 @@ class TriumviratePosition(StagedState):
     __slots__ = {
         "_hist": "The actions applied so far, as a chain of (action, earlier) pairs.",
         "_hlen": "How many actions have been applied.",
+        "_troop_steps": "The troops' legal steps worked out at some length of the history "
+        "(TroopSteps), or None: kept from one step of movement to the next (TRI-4).",
         "alive": "Per seat: whether his leader still lives (TRI-7.4).",
         "attack": "Hex attacked this turn -> troops of the player to move waiting there (TRI-7.1).",
         "battle": "The battle being fought: hex, attackers, attacker's leader there (0/1), "
@@ -99,11 +108,12 @@ class TriumviratePosition(StagedState):
         self.end_reason = ""
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
+        self._troop_steps: TroopSteps | None = None
 
     clone = cloner(
         shared=(
             "game", "civil_war", "stage", "player", "turn", "first", "round", "moves_left",
-            "winner", "end_reason", "_hist", "_hlen",
+            "winner", "end_reason", "_hist", "_hlen", "_troop_steps",
         ),
         copied=(
             "troops", "leader", "alive", "conquests", "popularity", "rome_turns", "moved",

@@ -59,3 +59,5 @@ class TriumvirateState(TriumviratePosition, rules=(play, information, victory)):
     """
 
     __slots__ = ()
+
+    legal_actions_uncached = play.fresh_legal_actions
