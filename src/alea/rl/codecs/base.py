@@ -294,12 +294,12 @@ class Memo(dict[Any, Any]):
 class Tracker:
     """One seat's observation vector, kept from one call to the next.
 
-    ``vector(state)`` returns the vector of ``encode_state(state, seat)``: the tracker's own
-    array, which the next call may overwrite, so whoever hands it out copies it. This base
-    class encodes every position afresh; the games' trackers keep a copy of the fields each
-    part of the vector was written from and rewrite a part only where its fields differ,
-    whatever changed them (a move, an undo, a chance event), and encode afresh for a state
-    object they have not seen before (a new game).
+    ``vector(state)`` returns the vector of ``encode_state(state, seat)``, which the next call
+    may overwrite, so whoever hands it out copies it. This base class encodes every position
+    afresh. A game's own tracker keeps a copy of the fields each part of the vector was written
+    from and rewrites a part only where its fields differ, whatever changed them (a move, an
+    undo, a chance event), and encodes afresh a state object it has not seen before (a new
+    game).
     """
 
     def __init__(self, encoder: ObservationEncoder, seat: int) -> None:
@@ -309,60 +309,6 @@ class Tracker:
     def vector(self, state: State) -> FloatArray:
         """``seat``'s vector in ``state``: the tracker's array, valid until the next call."""
         return self.encoder.encode_state(state, self.seat)
-
-
-class Parts:
-    """The entries each named part of a vector last wrote, to rewrite a part in place.
-
-    Parts must not share entries. Rewriting a part first restores its former entries from
-    ``base`` (the vector's template, where the static entries live), then sets the new ones;
-    the writes of every part gather in one list, which :meth:`flush` writes with a single
-    ``put`` (numpy writes the entries in list order, so a restored entry set again ends set).
-    """
-
-    def __init__(self, vec: FloatArray, base: FloatArray | None = None) -> None:
-        self.vec = vec
-        self.base = base
-        """The template, or ``None`` where the parts' entries are all 0 in it."""
-        self.keys: dict[Any, Any] = {}
-        self.written: dict[Any, list[int]] = {}
-        self.at: list[int] = []
-        self.values: list[float] = []
-
-    def clear(self) -> None:
-        """Forget every part (the vector is about to be written afresh)."""
-        self.keys.clear()
-        self.written.clear()
-        self.at = []
-        self.values = []
-
-    def stale(self, name: Any, key: Any) -> bool:
-        """Whether part ``name`` was last written from anything but ``key`` (then note it)."""
-        if self.keys.get(name, self) == key:
-            return False
-        self.keys[name] = key
-        return True
-
-    def write(self, name: Any, ones: list[int], at: list[int], values: list[float]) -> None:
-        """Restore part ``name``'s former entries; set ``ones`` to 1 and ``at`` to ``values``."""
-        old = self.written.get(name)
-        if old:
-            self.at += old
-            base = self.base
-            self.values += [0.0] * len(old) if base is None else base.take(old).tolist()
-        self.at += ones
-        self.values += [1.0] * len(ones)
-        self.at += at
-        self.values += values
-        self.written[name] = ones + at
-
-    def flush(self) -> FloatArray:
-        """Write what the parts gathered since the last flush; return the vector."""
-        if self.at:
-            self.vec.put(self.at, self.values)
-            self.at = []
-            self.values = []
-        return self.vec
 
 
 def fill(vec: FloatArray, ones: list[int], values: list[tuple[int, float]]) -> FloatArray:

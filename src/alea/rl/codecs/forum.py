@@ -59,9 +59,7 @@ from alea.rl.codecs.base import (
     Layout,
     Memo,
     ObservationEncoder,
-    Parts,
     TableCodec,
-    Tracker,
     clip,
     fill,
     slots,
@@ -180,10 +178,6 @@ PLAYER_FEATURES: Final = (
 _PF: Final = slots(PLAYER_FEATURES)
 
 
-_ROW_VALUES: Final = list(range(1, 20))
-"""The entries of a players row from ``money`` to ``praefect_turns``, from the row's start."""
-
-
 class ForumObservations(ObservationEncoder):
     """Forum's observation vector, every seat block in the viewer's order (viewer first)."""
 
@@ -214,12 +208,6 @@ class ForumObservations(ObservationEncoder):
         self._agents = max(1, int(opts.get("agents", 4)))
         self._horrea = max(1, int(opts.get("horrea", 20)))
         self._incomes = Memo()
-        self._stores = Memo()
-        self._rows = Memo()
-        """A seat's players row and market entries at offset 0, by what they are read from."""
-        self._trading: tuple[Any, list[int]] = ((), [])
-        """The fields the trade incomes were last read from, and the incomes."""
-        """Per horrea layout: the markets where each seat has a horreum."""
         self._boards = Memo()
         self._band_slots: dict[tuple[int, int], int] = {}
         self._rels = [[(q - me) % self.n for q in range(self.n)] for me in range(self.n)]
@@ -238,15 +226,10 @@ class ForumObservations(ObservationEncoder):
         if s.marriages:
             own = seen
             seen = [own[p].union(*(own[q] for q in marriages.spouses(s, p))) for p in range(s.n)]
-        stores = self._stores.get(tuple(horrea))
-        if stores is None:
-            stores = self._stores.keep(
-                tuple(horrea),
-                [frozenset(m for m, h in enumerate(horrea) if h >> p & 1) for p in range(s.n)],
-            )
         key = (
             tuple(
-                (ROME in at, frozenset(at & mine)) for at, mine in zip(seen, stores, strict=True)
+                (ROME in at, frozenset(m for m in at if m >= 0 and horrea[m] >> p & 1))
+                for p, at in enumerate(seen)
             ),
             tuple(horrea),
             tuple(s.bonus),
@@ -390,35 +373,12 @@ class ForumObservations(ObservationEncoder):
         if not isinstance(state, ForumState) or not 0 <= seat < n:
             return self.encode(state.observation(seat))
         s = state
-        vec = np.zeros(self.layout.size, dtype=np.float32)
-        ones, at, values = self._head(s, seat)
-        incomes = self._incomes_now(s)
-        shown = s.opts.ruleset == "complete"
-        rels = self._rels[seat]
-        for q in range(n):
-            more = self._place(self._player(s, q, shown or q == seat, incomes[q]), rels[q])
-            ones += more[0]
-            at += more[1]
-            values += more[2]
-        ones += self._board(s, seat)
-        vec.put(ones, 1.0)
-        vec.put(at, values)
-        return vec
-
-    def _incomes_now(self, s: ForumState) -> list[int]:
-        """What each seat would earn at a trade now (0 once the game is over)."""
-        return self._next_incomes(s) if s.stage != OVER else [0] * self.n
-
-    def _head(self, s: ForumState, me: int) -> tuple[list[int], list[int], list[float]]:
-        """The ones, then the other entries and their values, of the blocks no seat row holds.
-
-        That is every block but the players' rows, their agents and floods, and the board's
-        horrea, aristocracies, benefactions and drawn fate cards.
-        """
-        n = self.n
         opts = s.opts
+        shown = opts.ruleset == "complete"
+        me = seat
         rel = self._rels[me]
         actor = s.actor
+        vec = np.zeros(self.layout.size, dtype=np.float32)
         ones = [
             self._stage + STAGES[STAGE_NAMES[s.stage]],
             self._to_move + self.to_move_slot(s.player, rel, SEATS),
@@ -426,15 +386,67 @@ class ForumObservations(ObservationEncoder):
         ]
         win = max(1, int(opts.win_prestige))
         sc = self._scalars
-        at = [sc, sc + 1, sc + 2, sc + 3, sc + 4, sc + 5]
-        values = [
+        vec[sc : sc + 6] = [
             s.turn / max(1, opts.max_turns),
             min(1.0, win / 50.0),
-            1.0 if opts.ruleset == "complete" else 0.0,
+            1.0 if shown else 0.0,
             len(s.fate_deck) / FATE_CARDS,
             min(1.0, (s.deck_sons + s.deck_daughters) / DECK),
             n / SEATS,
         ]
+        incomes = self._next_incomes(s) if s.stage != OVER else [0] * n
+        width = len(PLAYER_FEATURES)
+        agents_total = self._agents
+        horrea_total = self._horrea
+        rome = self._rome
+        m_agents, m_moved, m_blocked = self._m_agents, self._m_moved, self._m_blocked
+        for q in range(n):
+            r = rel[q]
+            b = self._players + r * width
+            where = s.agents[q]
+            moved_bits = s.moved[q]
+            on_board = 0
+            moved = 0
+            for i, m in enumerate(where):
+                if m >= 0:
+                    on_board += 1
+                    ones.append(m_agents + m * SEATS + r)
+                    if moved_bits >> i & 1:
+                        moved += 1
+                        ones.append(m_moved + m * SEATS + r)
+            sons, daughters = s.sons[q], s.daughters[q]
+            show = shown or q == me
+            blocked = s.blocked[q]
+            prestige = s.prestige[q]
+            ones += [b, b + 20 + self._band_slot(prestige, opts.win_prestige)]
+            if blocked >= 0:
+                ones.append(m_blocked + blocked * SEATS + r)
+            vec[b + 1 : b + 20] = [
+                clip(s.money[q] / MONEY_SCALE),
+                clip(prestige / win),
+                on_board / agents_total,
+                where.count(rome) / 2.0,
+                (len(where) - on_board) / agents_total,
+                moved / agents_total,
+                s.horrea_count[q] / horrea_total,
+                (opts.horrea - s.horrea_count[q]) / horrea_total,
+                s.gifts[q] / N_SPACES,
+                1.0 if s.senator[q] else 0.0,
+                min(1.0, (sons + daughters) / 6.0),
+                min(1.0, sons / 6.0) if show else 0.0,
+                min(1.0, daughters / 6.0) if show else 0.0,
+                1.0 if show else 0.0,
+                clip(s.income[q] / INCOME_SCALE),
+                clip(incomes[q] / INCOME_SCALE),
+                clip(s.bonus[q] / INCOME_SCALE),
+                0.0 if blocked < 0 else 1.0,
+                min(1.0, (s.praefect_turns if s.praefect == q else 0) / 5.0),
+            ]
+        key = (me, tuple(s.horrea), tuple(s.local), tuple(s.benefactions), tuple(s.fate_deck))
+        board = self._boards.get(key)
+        if board is None:
+            board = self._boards.keep(key, self._board_ones(s, rel))
+        ones += board
         for a, b2, _, _ in s.marriages:
             ra, rb = rel[a], rel[b2]
             ones += [self._marriages + ra * SEATS + rb, self._marriages + rb * SEATS + ra]
@@ -444,8 +456,7 @@ class ForumObservations(ObservationEncoder):
         if prop is not None:
             p = self._proposal
             ones += [p, p + 4 + rel[prop[0]], p + 4 + SEATS + rel[prop[1]]]
-            at += [p + 1, p + 2, p + 3]
-            values += [
+            vec[p + 1 : p + 4] = [
                 1.0 if prop[2] else 0.0,
                 min(1.0, prop[3] / 500.0),
                 1.0 if prop[4] else 0.0,
@@ -459,87 +470,11 @@ class ForumObservations(ObservationEncoder):
                 p + 2 + SEATS + rel[pend[2]],
                 self._m_pending + pend[0],
             ]
-            at.append(p + 1)
-            values.append(pend[3] / 6.0)
+            vec[p + 1] = pend[3] / 6.0
         ones.append(self._praefect + (SEATS if s.praefect < 0 else rel[s.praefect]))
         ones.extend(self._winners + rel[w] for w in s.winners)
-        return ones, at, values
-
-    def _player(
-        self, s: ForumState, q: int, show: bool, income: int
-    ) -> tuple[list[int], list[int], list[float]]:
-        """Seat ``q``'s row of the players block and its agents and flood on the markets.
-
-        The entries are those of a seat at offset 0: row entries counted from the row's start,
-        market entries in the offset-0 column (:meth:`_place` moves them to the seat's
-        offset). ``show`` tells whether its sons and daughters are shown.
-        """
-        opts = s.opts
-        m_agents, m_moved = self._m_agents, self._m_moved
-        where = s.agents[q]
-        moved_bits = s.moved[q]
-        on_board = 0
-        moved = 0
-        prestige = s.prestige[q]
-        blocked = s.blocked[q]
-        ones = [0, 20 + self._band_slot(prestige, opts.win_prestige)]
-        for i, m in enumerate(where):
-            if m >= 0:
-                on_board += 1
-                ones.append(m_agents + m * SEATS)
-                if moved_bits >> i & 1:
-                    moved += 1
-                    ones.append(m_moved + m * SEATS)
-        if blocked >= 0:
-            ones.append(self._m_blocked + blocked * SEATS)
-        sons, daughters = s.sons[q], s.daughters[q]
-        agents_total = self._agents
-        horrea_total = self._horrea
-        values = [
-            clip(s.money[q] / MONEY_SCALE),
-            clip(prestige / max(1, int(opts.win_prestige))),
-            on_board / agents_total,
-            where.count(self._rome) / 2.0,
-            (len(where) - on_board) / agents_total,
-            moved / agents_total,
-            s.horrea_count[q] / horrea_total,
-            (opts.horrea - s.horrea_count[q]) / horrea_total,
-            s.gifts[q] / N_SPACES,
-            1.0 if s.senator[q] else 0.0,
-            min(1.0, (sons + daughters) / 6.0),
-            min(1.0, sons / 6.0) if show else 0.0,
-            min(1.0, daughters / 6.0) if show else 0.0,
-            1.0 if show else 0.0,
-            clip(s.income[q] / INCOME_SCALE),
-            clip(income / INCOME_SCALE),
-            clip(s.bonus[q] / INCOME_SCALE),
-            0.0 if blocked < 0 else 1.0,
-            min(1.0, (s.praefect_turns if s.praefect == q else 0) / 5.0),
-        ]
-        return ones, _ROW_VALUES, values
-
-    def _place(
-        self, row: tuple[list[int], list[int], list[float]], r: int
-    ) -> tuple[list[int], list[int], list[float]]:
-        """The entries of :meth:`_player` for the seat at offset ``r`` from the viewer."""
-        ones, at, values = row
-        b = self._players + r * len(PLAYER_FEATURES)
-        width = len(PLAYER_FEATURES)
-        return [b + i if i < width else i + r for i in ones], [b + i for i in at], values
-
-    def _board(self, s: ForumState, me: int) -> list[int]:
-        """The ones of the horrea, aristocracies, benefactions and drawn fate cards (a memo)."""
-        key = (me, tuple(s.horrea), tuple(s.local), tuple(s.benefactions), tuple(s.fate_deck))
-        board: list[int] | None = self._boards.get(key)
-        if board is None:
-            board = self._boards.keep(key, self._board_ones(s, self._rels[me]))
-        return board
-
-    def tracker(self, seat: int) -> Tracker:
-        """A tracker that rewrites a seat's row, the board or the rest only when they change."""
-        if not 0 <= seat < self.n:
-            return Tracker(self, seat)
-        return ForumTracker(self, seat)
+        vec.put(ones, 1.0)
+        return vec
 
     def _board_ones(self, s: ForumState, rel: list[int]) -> list[int]:
         """The ones of the horrea, aristocracies, benefactions and drawn fate cards."""
@@ -564,102 +499,6 @@ class ForumObservations(ObservationEncoder):
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """The market network with horrea and agents, drawn with numpy alone."""
         return draw_forum(observation)
-
-
-class ForumTracker(Tracker):
-    """One seat's Forum vector, patched where the position changed since the last call.
-
-    The vector's parts are each seat's row with its agents and flood, the board (horrea,
-    aristocracies, benefactions, drawn fate cards), and the rest; each is rewritten only when
-    the fields it is read from differ from the copy kept when it was last written. The trade
-    incomes are looked up again only when what they depend on changed.
-    """
-
-    def __init__(self, encoder: ForumObservations, seat: int) -> None:
-        super().__init__(encoder, seat)
-        self.obs = encoder
-        self.state: State | None = None
-        self.vec = np.zeros(encoder.layout.size, dtype=np.float32)
-        self.parts = Parts(self.vec)
-        self.trading: tuple[Any, ...] = ()
-        self.incomes: list[int] = []
-
-    def vector(self, state: State) -> FloatArray:
-        """The seat's vector in ``state`` (the tracker's array, valid until the next call)."""
-        enc = self.obs
-        me = self.seat
-        if not isinstance(state, ForumState):
-            return enc.encode_state(state, me)
-        s = state
-        parts = self.parts
-        if s is not self.state:  # a new game: every part is written afresh
-            self.state = s
-            self.vec[:] = 0.0
-            parts.clear()
-            self.trading = ()
-        trading = (
-            s.stage == OVER,
-            tuple(map(tuple, s.agents)),
-            tuple(s.horrea),
-            tuple(s.bonus),
-            tuple(s.blocked),
-            s.praefect,
-            s.praefect_turns,
-            tuple(s.marriages),
-        )
-        if trading != self.trading:
-            self.trading = trading
-            shared = enc._trading
-            if shared[0] != trading:  # another seat's tracker may have just looked them up
-                shared = enc._trading = (trading, enc._incomes_now(s))
-            self.incomes = shared[1]
-        incomes = self.incomes
-        key: tuple[Any, ...] = (
-            s.stage,
-            s.player,
-            s.actor,
-            s.turn,
-            len(s.fate_deck),
-            s.deck_sons + s.deck_daughters,
-            trading[7],
-            s.fate_card,
-            s.proposal,
-            s.pending,
-            s.praefect,
-            tuple(s.winners),
-        )
-        if parts.stale("head", key):
-            parts.write("head", *enc._head(s, me))
-        if parts.stale("board", trading[2] + (*s.local, *s.benefactions, *s.fate_deck)):
-            parts.write("board", enc._board(s, me), [], [])
-        praefect = s.praefect
-        complete = s.opts.ruleset == "complete"
-        rows = enc._rows
-        for q in range(enc.n):
-            key = (
-                q,
-                complete or q == me,
-                s.money[q],
-                s.prestige[q],
-                trading[1][q],
-                s.moved[q],
-                s.sons[q],
-                s.daughters[q],
-                s.blocked[q],
-                s.horrea_count[q],
-                s.gifts[q],
-                s.senator[q],
-                s.income[q],
-                incomes[q],
-                s.bonus[q],
-                s.praefect_turns if praefect == q else 0,
-            )
-            if parts.stale(q, key):
-                row = rows.get(key)
-                if row is None:  # the same for every viewer to whom it shows as much
-                    row = rows.keep(key, enc._player(s, q, complete or q == me, incomes[q]))
-                parts.write(q, *enc._place(row, enc._rels[me][q]))
-        return parts.flush()
 
 
 _XS: Final = tuple(m.xy[0] for m in BOARD.markets)

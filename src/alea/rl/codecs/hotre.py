@@ -54,9 +54,7 @@ from alea.rl.codecs.base import (
     Layout,
     Memo,
     ObservationEncoder,
-    Parts,
     TableCodec,
-    Tracker,
     clip,
     slots,
 )
@@ -272,44 +270,8 @@ _FORT: Final = _LF["fort"]
 _FORT_OWNER0: Final = _LF["fort_owner_0"]
 _FORT_OTHER: Final = _LF["fort_owner_other"]
 _CITY: Final = _LF["city"]
-_CLEAR_CELLS: Final = [0.0] * (_LF["ruined_city"] + 1)
 _KIND_COL: Final = tuple(KIND_INDEX[name] for name in KIND_NAMES)
 """The column of each force kind, by kind code."""
-
-
-LAND_CELLS: Final = _LF["ruined_city"] + 1
-"""The columns of a lands row that :func:`_land_cell` writes (the first ones)."""
-
-
-def _land_cell(
-    row: int,
-    cell: tuple[int, int, int, int, int],
-    owner: Sequence[int],
-    kind_col: Sequence[int],
-    rel: list[int],
-    ones: list[int],
-    at: list[int],
-    values: list[float],
-) -> None:
-    """Add one land's occupant, armies, Fort and City entries to ``ones`` and ``at``/``values``.
-
-    ``cell`` is the land's (force, armies, Fort, Fort's owner, City); ``row`` where its row of
-    the lands block starts.
-    """
-    g, armies, fort, fo, city = cell
-    if g >= 0:
-        ones.append(row + _KIND0 + kind_col[g])
-        o = owner[g]
-        if o >= 0:
-            ones.append(row + rel[o])  # occupant_0 is column 0
-        at.append(row + _ARMIES)
-        values.append(_ARMY_VALUE[armies] if armies < len(_ARMY_VALUE) else 1.0)
-    if fort:
-        ones.append(row + (_FORT if fort == 1 else _FORT + 1))
-        o = owner[fo] if 0 <= fo < len(kind_col) else -1
-        ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
-    if city:
-        ones.append(row + (_CITY if city == 1 else _CITY + 1))
 
 
 class HotreObservations(ObservationEncoder):
@@ -483,9 +445,22 @@ class HotreObservations(ObservationEncoder):
         ones: list[int] = []
         at: list[int] = []
         values: list[float] = []
-        for row, cell in zip(self._land_rows, cells, strict=True):
-            if cell[0] >= 0 or cell[2] or cell[4]:
-                _land_cell(row, cell, owner, kind_col, rel, ones, at, values)
+        n_forces = len(kind_col)
+        army_value = _ARMY_VALUE
+        for row, (g, armies, fort, fo, city) in zip(self._land_rows, cells, strict=True):
+            if g >= 0:
+                ones.append(row + _KIND0 + kind_col[g])
+                o = owner[g]
+                if o >= 0:
+                    ones.append(row + rel[o])  # occupant_0 is column 0
+                at.append(row + _ARMIES)
+                values.append(army_value[armies] if armies < len(army_value) else 1.0)
+            if fort:
+                ones.append(row + (_FORT if fort == 1 else _FORT + 1))
+                o = owner[fo] if 0 <= fo < n_forces else -1
+                ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
+            if city:
+                ones.append(row + (_CITY if city == 1 else _CITY + 1))
         if 0 <= battle < N_LANDS:
             ones.append(self._land_rows[battle] + _LF["battle"])
         start0 = _LF["start_0"]
@@ -501,41 +476,17 @@ class HotreObservations(ObservationEncoder):
         player's own hands card by card and the others' as card sets, a counter only where
         ``views.shown`` lets the player see it, the drawn counter only if it looked at it.
         """
-        if not isinstance(state, HotreState) or not 0 <= seat < self.n:
+        n, seats = self.n, self.seats
+        if not isinstance(state, HotreState) or not 0 <= seat < n:
             return self.encode(state.observation(seat))
         s = state
-        mine = self._mine(s, seat)
-        ones, at, values = self._head(s, seat, mine)
-        lands = self._lands_now(s, seat)
-        ones += lands[0]
-        at += lands[1]
-        values += lands[2]
-        kind_col = [_KIND_COL[k] for k in s.force_kind]
-        peoples, people_armies = self._peoples(s, kind_col)
-        mask = sum(1 << q for q in mine)
-        for q in range(self.seats):
-            more = self._seat(s, seat, q, mine, mask, kind_col, peoples, people_armies)
-            ones += more[0]
-            at += more[1]
-            values += more[2]
-        used = self._used - 1
-        ones.extend(used + c for c in s.used_cards)
-        vec = self._template.copy()
-        vec.put(ones, 1.0)
-        vec.put(at, values)
-        return vec
-
-    def _mine(self, s: HotreState, me: int) -> set[int]:
-        """The seats of player ``me``."""
-        return {q for q in range(self.seats) if s.seat_player(q) == me}
-
-    def _head(
-        self, s: HotreState, me: int, mine: set[int]
-    ) -> tuple[list[int], list[int], list[float]]:
-        """The entries of the blocks before the lands: stage to drawing order."""
-        n, seats = self.n, self.seats
+        me = seat
         rel = self._rel[me]
+        mine = {q for q in range(seats) if s.seat_player(q) == seat}
+        mask = sum(1 << q for q in mine)
         ones: list[int] = [self._stage + STAGES[STAGE_NAMES[s.stage]]]
+        at: list[int] = []
+        values: list[float] = []
         period = s.period
         if 1 <= period <= PERIODS:
             ones.append(self._period + period - 1)
@@ -549,8 +500,8 @@ class HotreObservations(ObservationEncoder):
         active = s.active_seat
         ones.append(self._active + (rel[active] if 0 <= active < seats else SEATS))
         sc = self._scalars
-        at = [sc, sc + 1]
-        values = [min(1.0, s.armies_to_place / self._army_cap), n / SEATS]
+        at += [sc, sc + 1]
+        values += [min(1.0, s.armies_to_place / self._army_cap), n / SEATS]
         flags = s.turn_flags
         if flags:
             ones.extend(self._flags + b for b in range(FLAG_BITS) if flags >> b & 1)
@@ -559,12 +510,9 @@ class HotreObservations(ObservationEncoder):
             ones.append(self._drawn + drawn - 1)
         order = self._order
         ones.extend(order + i * SEATS + rel[q] for i, q in enumerate(s.draw_order) if q < seats)
-        return ones, at, values
-
-    def _lands_now(self, s: HotreState, me: int) -> tuple[list[int], list[int], list[float]]:
-        """The entries of the lands block (from a memo keyed by the fields they are read from)."""
         kind_col = [_KIND_COL[k] for k in s.force_kind]
         owner = s.force_owner
+        armies_of = s.force_armies
         key = (
             me,
             tuple(s.force_in_land),
@@ -577,7 +525,7 @@ class HotreObservations(ObservationEncoder):
             s.battle_land,
             tuple(s.start_land),
         )
-        lands: tuple[list[int], list[int], list[float]] | None = self._lands_memo.get(key)
+        lands = self._lands_memo.get(key)
         if lands is None:
             lands = self._lands_memo.keep(
                 key,
@@ -592,242 +540,79 @@ class HotreObservations(ObservationEncoder):
                     ),
                     owner,
                     kind_col,
-                    self._rel[me],
+                    rel,
                     s.battle_land,
                     s.start_land,
                 ),
             )
-        return lands
-
-    def _peoples(self, s: HotreState, kind_col: list[int]) -> tuple[list[int], list[int]]:
-        """Per seat: the Peoples, Minor Peoples and Kingdoms it owns, and their armies."""
-        seats = self.seats
+        ones += lands[0]
+        at += lands[1]
+        values += lands[2]
+        width = len(PLAYER_FEATURES)
         peoples = [0] * seats
         people_armies = [0] * seats
-        for k, o, a in zip(kind_col, s.force_owner, s.force_armies, strict=True):
+        for k, o, a in zip(kind_col, owner, armies_of, strict=True):
             if k and 0 <= o < seats:
                 peoples[o] += 1
                 people_armies[o] += a
-        return peoples, people_armies
-
-    def _seat(
-        self,
-        s: HotreState,
-        me: int,
-        q: int,
-        mine: set[int],
-        mask: int,
-        kind_col: list[int],
-        peoples: list[int],
-        people_armies: list[int],
-    ) -> tuple[list[int], list[int], list[float]]:
-        """Seat ``q``'s row of the players block, its hand's cards and sets."""
-        r = self._rel[me][q]
-        width = len(PLAYER_FEATURES)
-        b = self._players + r * width
-        ones = [b]
-        own = q in mine
-        if own:
-            ones.append(b + 1)
-        if s.faction_dead[q]:
-            ones.append(b + 5)
-        hand = s.hands[q]
-        legions = self._legions
-        at = [b + 2, b + 3, b + 4, b + 6, b + 7, b + 8, b + 9, b + 10]
-        values = [
-            clip(s.people_points[q] / POINTS_SCALE),
-            clip(s.faction_points[q] / POINTS_SCALE),
-            min(1.0, s.eliminated_legions[q] / legions),
-            min(1.0, s.force_armies[q] / legions) if kind_col[q] == 0 else 0.0,
-            min(1.0, peoples[q] / 4.0),
-            min(1.0, people_armies[q] / self._army_cap),
-            min(1.0, s.cards_played[q] / 2.0),
-            min(1.0, len(hand) / 10.0),
-        ]
-        pc, ec = s.people_counter[q], s.emperor_counter[q]
-        if pc:
-            ones.append(b + 11)
-            if shown(s, s.people_counter_seen[q], mask):
-                ones.append(b + 11 + pc)
-        if ec:
-            ones.append(b + 18)
-            if shown(s, s.emperor_counter_seen[q], mask):
-                ones.append(b + 18 + ec)
-        if q % self.n in s.winners:  # with two players, each wins with both of its seats
-            ones.append(b + _PF["winner"])
-        if hand:
+        legions, army_cap = self._legions, self._army_cap
+        pp, fp = s.people_points, s.faction_points
+        elim, dead, played = s.eliminated_legions, s.faction_dead, s.cards_played
+        pc, ec = s.people_counter, s.emperor_counter
+        pc_seen, ec_seen = s.people_counter_seen, s.emperor_counter_seen
+        hand_sets, hand_cards, card_set = self._hand_sets, self._hand_cards, _CARD_SET
+        for q in range(seats):
+            r = rel[q]
+            b = self._players + r * width
+            ones.append(b)
+            own = q in mine
             if own:
-                cards = self._hand_cards + r * N_CARDS - 1
+                ones.append(b + 1)
+            if dead[q]:
+                ones.append(b + 5)
+            hand = s.hands[q]
+            at += [b + 2, b + 3, b + 4, b + 6, b + 7, b + 8, b + 9, b + 10]
+            values += [
+                clip(pp[q] / POINTS_SCALE),
+                clip(fp[q] / POINTS_SCALE),
+                min(1.0, elim[q] / legions),
+                min(1.0, armies_of[q] / legions) if kind_col[q] == 0 else 0.0,
+                min(1.0, peoples[q] / 4.0),
+                min(1.0, people_armies[q] / army_cap),
+                min(1.0, played[q] / 2.0),
+                min(1.0, len(hand) / 10.0),
+            ]
+            if pc[q]:
+                ones.append(b + 11)
+                if shown(s, pc_seen[q], mask):
+                    ones.append(b + 11 + pc[q])
+            if ec[q]:
+                ones.append(b + 18)
+                if shown(s, ec_seen[q], mask):
+                    ones.append(b + 18 + ec[q])
+            if not hand:
+                continue
+            if own:
+                cards = hand_cards + r * N_CARDS - 1
                 ones.extend(cards + c for c in hand)
-            sets = [_CARD_SET[c] for c in hand]  # a hand's card sets are public (HRE-2.4)
-            hs = self._hand_sets + r * N_SETS - 1
+            sets = [card_set[c] for c in hand]  # a hand's card sets are public (HRE-2.4)
+            hs = hand_sets + r * N_SETS - 1
             for st in set(sets):
                 at.append(hs + st)
                 values.append(min(1.0, sets.count(st) / 3.0))
-        return ones, at, values
-
-    def tracker(self, seat: int) -> Tracker:
-        """A tracker that rewrites the lands, a seat's row or the rest only when they change."""
-        if not 0 <= seat < self.n:
-            return Tracker(self, seat)
-        return HotreTracker(self, seat)
-
-
-class HotreTracker(Tracker):
-    """One player's HOTRE vector, patched where the position changed since the last call.
-
-    The vector's parts are the blocks before the lands, the lands, each seat's row with its
-    hand, and the used cards; each is rewritten only when the fields it is read from differ
-    from the copy kept when it was last written.
-    """
-
-    def __init__(self, encoder: HotreObservations, seat: int) -> None:
-        super().__init__(encoder, seat)
-        self.obs = encoder
-        self.state: State | None = None
-        self.vec = encoder._template.copy()
-        self.parts = Parts(self.vec)  # no part writes the template's Resource entries
-        self.cells: list[tuple[int, int, int, int, int]] = []
-        self.force_fields: tuple[Any, ...] = ()
-        self.kind_col: list[int] = []
-        self.peoples: tuple[list[int], list[int]] = ([], [])
-
-    def vector(self, state: State) -> FloatArray:
-        """The player's vector in ``state`` (the tracker's array, valid until the next call)."""
-        enc = self.obs
-        me = self.seat
-        if not isinstance(state, HotreState):
-            return enc.encode_state(state, me)
-        s = state
-        parts = self.parts
-        if s is not self.state:  # a new game: every part is written afresh
-            self.state = s
-            self.vec[:] = enc._template
-            parts.clear()
-            self.cells = []
-            self.force_fields = ()
-        mine = enc._mine(s, me)
-        drawn = s.drawn_counter
-        key: tuple[Any, ...] = (
-            s.stage,
-            s.period,
-            s.half_turn,
-            s.current_player(),
-            s.active_seat,
-            s.armies_to_place,
-            s.turn_flags,
-            drawn if drawn and drawn_seen_by(s, mine) else 0,
-            tuple(s.draw_order),
-        )
-        if parts.stale("head", key):
-            parts.write("head", *enc._head(s, me, mine))
-        forces = (tuple(s.force_kind), tuple(s.force_owner), tuple(s.force_armies))
-        old_forces = self.force_fields
-        recast: set[int] | None = set()  # forces whose kind or owner changed; None: all
-        if forces != old_forces:
-            if not old_forces or len(forces[0]) != len(old_forces[0]):
-                recast = None
-            elif forces[:2] != old_forces[:2]:
-                recast = {
-                    g
-                    for g, (k, o, k0, o0) in enumerate(
-                        zip(*forces[:2], *old_forces[:2], strict=True)
-                    )
-                    if k != k0 or o != o0
-                }
-            self.force_fields = forces
-            self.kind_col = [_KIND_COL[k] for k in s.force_kind]
-            self.peoples = enc._peoples(s, self.kind_col)
-        kind_col = self.kind_col
-        cells = list(
-            zip(
-                s.force_in_land,
-                s.armies_in_land,
-                s.fort_level,
-                s.fort_owner,
-                s.city_state,
-                strict=True,
-            )
-        )
-        if recast != set() or cells != self.cells:
-            self._lands(s, cells, recast)
-        if parts.stale("marks", (s.battle_land, tuple(s.start_land))):
-            row = enc._land_rows
-            ones = [row[s.battle_land] + _LF["battle"]] if 0 <= s.battle_land < N_LANDS else []
-            start0 = _LF["start_0"]
-            rel = enc._rel[me]
-            ones += [
-                row[land] + start0 + rel[q]
-                for q, land in enumerate(s.start_land)
-                if 0 <= land < N_LANDS
-            ]
-            parts.write("marks", ones, [], [])
-        peoples, people_armies = self.peoples
-        mask = sum(1 << q for q in mine)
         winners = s.winners
-        n = enc.n
-        for q in range(enc.seats):
-            key = (
-                s.people_points[q],
-                s.faction_points[q],
-                s.eliminated_legions[q],
-                s.faction_dead[q],
-                s.force_armies[q],
-                kind_col[q],
-                peoples[q],
-                people_armies[q],
-                s.cards_played[q],
-                tuple(s.hands[q]),
-                s.people_counter[q],
-                s.people_counter_seen[q],
-                s.emperor_counter[q],
-                s.emperor_counter_seen[q],
-                q % n in winners,
-                mask,
+        if winners:
+            ones.extend(
+                self._players + rel[q] * width + _PF["winner"]
+                for q in range(seats)
+                if q % n in winners
             )
-            if parts.stale(q, key):
-                parts.write(q, *enc._seat(s, me, q, mine, mask, kind_col, peoples, people_armies))
-        used = tuple(s.used_cards)
-        if parts.stale("used", used):
-            first = enc._used - 1
-            parts.write("used", [first + c for c in used], [], [])
-        return parts.flush()
-
-    def _lands(
-        self,
-        s: HotreState,
-        cells: list[tuple[int, int, int, int, int]],
-        recast: set[int] | None,
-    ) -> None:
-        """Rewrite the lands rows whose cell, occupant or Fort's owner changed.
-
-        ``recast`` holds the forces that changed kind or owner (``None``: rewrite every row).
-        """
-        old = self.cells
-        self.cells = cells
-        if recast is None or not old:
-            changed: Iterable[int] = range(N_LANDS)
-        elif recast:
-            changed = [
-                i
-                for i, (a, b) in enumerate(zip(cells, old, strict=True))
-                if a != b or a[0] in recast or (a[2] and a[3] in recast)
-            ]
-        else:
-            changed = [i for i, (a, b) in enumerate(zip(cells, old, strict=True)) if a != b]
-        enc = self.obs
-        owner = s.force_owner
-        rel = enc._rel[self.seat]
-        kind_col = self.kind_col
-        at, values = self.parts.at, self.parts.values
-        ones: list[int] = []
-        for i in changed:
-            row = enc._land_rows[i]
-            at += range(row, row + LAND_CELLS)
-            values += _CLEAR_CELLS
-            _land_cell(row, cells[i], owner, kind_col, rel, ones, at, values)
-        at += ones
-        values += [1.0] * len(ones)
+        used = self._used - 1
+        ones.extend(used + c for c in s.used_cards)
+        vec = self._template.copy()
+        vec.put(ones, 1.0)
+        vec.put(at, values)
+        return vec
 
 
 def hotre_codec(game: Game) -> GameCodec:
