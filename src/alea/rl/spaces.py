@@ -67,9 +67,9 @@ def play_chance(state: State, rng: random.Random) -> None:
 class Viewer:
     """Builds observation dicts for the seats of one game, with the mover's mask cached.
 
-    Each seat's vector is kept by a :class:`~alea.rl.codecs.base.Tracker` from one position to
-    the next and patched where the position changed; what leaves the viewer is always a copy,
-    so an observation handed out never changes afterwards.
+    Each seat's vector is kept by the game's :class:`~alea.rl.codecs.base.Tracker` from one
+    position to the next (the Triumvirate's patches it where the position changed); what leaves
+    the viewer is always a new array, so an observation handed out never changes afterwards.
 
     With ``history`` > 0 an observation is the seat's information state: its view now, then its
     views at its last ``history`` decisions, most recent first (zeros before it has made that
