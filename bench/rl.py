@@ -22,10 +22,11 @@ the runs of the four loops are interleaved so that other load on the machine hit
 engine's run and the loop's run of the same round, back to back), the median over the rounds
 (lower is better); on a shared machine it moves far less than the ratio of two medians.
 The table ends with where the time of one AEC step goes (microseconds per call): the
-environments keep each seat's vector with a tracker that patches it where the position
-changed (timed over consecutive positions of random games, the mover's tracker each
-decision, as the AEC env asks), and encode a position afresh (``encode_state``) at the start
-of a game; the two reference lines are the dict-based encoding it equals, for comparison.
+environments ask each seat's tracker for its vector (timed over consecutive positions of
+random games, the mover's tracker each decision, as the AEC env asks; the Triumvirate's
+patches the vector where the position changed, the others encode afresh), and a fresh
+``encode_state`` of sampled positions is timed beside it; the two reference lines are the
+dict-based encoding it equals, for comparison.
 """
 
 from __future__ import annotations
