@@ -122,3 +122,99 @@ def test_the_aec_env_shows_the_reference_vectors_and_masks(
         env.step(int(legal[int(rng.random() * len(legal))]))
         steps += 1
     assert steps > 100
+
+
+def _check(enc: Any, vector: np.ndarray[Any, Any], state: State, seat: int) -> None:
+    reference = enc.encode(state.observation(seat))
+    where = np.flatnonzero(vector != reference)
+    assert where.size == 0, (
+        f"seat {seat}, {state.observation(seat)['stage']}: entries {where[:8]} differ: "
+        f"{vector[where[:8]]} != {reference[where[:8]]}"
+    )
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
+def test_trackers_follow_whole_random_games_exactly(name: str, options: dict[str, object]) -> None:
+    """A seat's tracker, asked at random moments (often several decisions apart, at chance
+    nodes and at the end too), always holds the reference encoding of the position."""
+    game = alea.load(name, **options)
+    enc = codec_for(game).observations
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(2):
+        trackers = [enc.tracker(seat) for seat in range(game.num_players)]
+        state = game.new_initial_state()
+        while True:
+            for seat, tracker in enumerate(trackers):
+                if rng.random() < 0.35 or state.is_terminal():
+                    _check(enc, tracker.vector(state), state, seat)
+                    checked += 1
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    assert checked > 300
+
+
+def _overwrite(state: State, other: State) -> None:
+    """Make ``state`` hold ``other``'s position in place (as an undo or a reload would)."""
+    source = other.clone()
+    for cls in type(state).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if hasattr(source, slot):
+                setattr(state, slot, getattr(source, slot))
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
+def test_trackers_follow_a_position_rewritten_in_place(
+    name: str, options: dict[str, object]
+) -> None:
+    """Trackers compare fields, not the last action: a position replaced in place by an earlier
+    one or by one of another game is encoded exactly too."""
+    game = alea.load(name, **options)
+    enc = codec_for(game).observations
+    earlier = list(positions(game, 5, every=7))
+    elsewhere = list(positions(game, 6, every=7))
+    rng = random.Random(12)
+    trackers = [enc.tracker(seat) for seat in range(game.num_players)]
+    state = game.new_initial_state()
+    for k in range(40):
+        _overwrite(state, rng.choice(earlier if k % 2 else elsewhere))
+        for seat, tracker in enumerate(trackers):
+            _check(enc, tracker.vector(state), state, seat)
+        if not state.is_terminal() and not state.is_chance_node():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            for seat, tracker in enumerate(trackers):
+                _check(enc, tracker.vector(state), state, seat)
+
+
+@pytest.mark.parametrize("observation", ["view", "info_state"])
+@pytest.mark.parametrize("name", alea.GAMES)
+def test_observations_handed_out_never_change_afterwards(name: str, observation: str) -> None:
+    """The environments keep each seat's vector between steps, but hand out copies."""
+    env = rl.aec_env(name, observation=observation)
+    gym = rl.gym_env(name, observation=observation)
+    rng = random.Random(4)
+    env.reset(seed=4)
+    obs, _ = gym.reset(seed=4)
+    held: list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]] = []
+    for _ in range(120):
+        got, _, terminated, truncated, _ = env.last()
+        held.append((got["observation"], got["observation"].copy()))
+        held.append((got["action_mask"], got["action_mask"].copy()))
+        if terminated or truncated:
+            env.reset()
+        else:
+            legal = np.flatnonzero(got["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+        held.append((obs["observation"], obs["observation"].copy()))
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, truncated, _ = gym.step(int(legal[int(rng.random() * len(legal))]))
+        if terminated or truncated:
+            obs, _ = gym.reset()
+    assert all(np.array_equal(array, copy) for array, copy in held)
+    assert not all(np.array_equal(held[0][1], copy) for _, copy in held[::3])

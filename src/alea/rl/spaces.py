@@ -12,7 +12,7 @@ from gymnasium import spaces
 from alea.core.game import Game, State
 from alea.core.registry import load
 from alea.rl.codecs import OBS_HIGH, OBS_LOW, GameCodec
-from alea.rl.codecs.base import FloatArray, MaskArray
+from alea.rl.codecs.base import FloatArray, MaskArray, Tracker
 
 
 def load_game(game: str | Game, options: dict[str, Any]) -> Game:
@@ -67,6 +67,10 @@ def play_chance(state: State, rng: random.Random) -> None:
 class Viewer:
     """Builds observation dicts for the seats of one game, with the mover's mask cached.
 
+    Each seat's vector is kept by the game's :class:`~alea.rl.codecs.base.Tracker` from one
+    position to the next (the Triumvirate's patches it where the position changed); what leaves
+    the viewer is always a new array, so an observation handed out never changes afterwards.
+
     With ``history`` > 0 an observation is the seat's information state: its view now, then its
     views at its last ``history`` decisions, most recent first (zeros before it has made that
     many). Every part is the encoding of ``state.observation(seat)`` (``encode_state`` reads the
@@ -76,10 +80,11 @@ class Viewer:
 
     def __init__(self, codec: GameCodec, history: int = 0) -> None:
         self.codec = codec
-        self.encode = codec.observations.encode_state
         self.history = history
         self.frames = 1 + history
         self.actions = codec.actions.size
+        self.size = codec.observations.size
+        self._trackers: dict[int, Tracker] = {}
         self._legal: list[int] | None = None
         self._views: dict[int, FloatArray] = {}
         self._past: dict[int, deque[FloatArray]] = {}
@@ -101,12 +106,16 @@ class Viewer:
             past = self._past.get(seat)
             if past is None:
                 past = self._past[seat] = deque(maxlen=self.history)
-            past.appendleft(self._view(state, seat))
+            past.appendleft(self._view(state, seat).copy())
 
     def _view(self, state: State, seat: int) -> FloatArray:
+        """``seat``'s vector now: its tracker's array, valid until the position changes."""
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.encode(state, seat)
+            tracker = self._trackers.get(seat)
+            if tracker is None:
+                tracker = self._trackers[seat] = self.codec.observations.tracker(seat)
+            view = self._views[seat] = tracker.vector(state)
         return view
 
     def legal(self, state: State) -> list[int]:
@@ -117,7 +126,7 @@ class Viewer:
         return legal
 
     def mask(self, state: State, seat: int) -> MaskArray:
-        """The action mask of ``seat``: its legal indices if it is to move, else all zeros."""
+        """The action mask of ``seat`` (a new array): its legal indices if it is to move."""
         out = np.zeros(self.actions, dtype=np.int8)
         if state.current_player() == seat:
             legal = self._legal
@@ -130,9 +139,9 @@ class Viewer:
     def vector(self, state: State, seat: int) -> FloatArray:
         """The observation vector of ``seat`` (a new array), from what the seat has seen only."""
         if not self.history:
-            return self.encode(state, seat)
-        out = np.zeros(self.codec.observations.size * self.frames, dtype=np.float32)
-        size = self.codec.observations.size
+            return self._view(state, seat).copy()
+        size = self.size
+        out = np.zeros(size * self.frames, dtype=np.float32)
         out[:size] = self._view(state, seat)
         for i, view in enumerate(self._past.get(seat, ()), start=1):
             out[i * size : (i + 1) * size] = view

@@ -250,6 +250,14 @@ class ObservationEncoder(ABC):
         """
         return self.encode(state.observation(seat))
 
+    def tracker(self, seat: int) -> Tracker:
+        """A :class:`Tracker` that keeps ``seat``'s vector between the positions of one game.
+
+        The default encodes every position afresh; a game's encoder may return one that
+        rewrites only the parts of the vector that changed.
+        """
+        return Tracker(self, seat)
+
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """A small picture of ``observation`` drawn with numpy alone (``H x W x 3`` uint8).
 
@@ -281,6 +289,26 @@ class Memo(dict[Any, Any]):
             self.clear()
         self[key] = value
         return value
+
+
+class Tracker:
+    """One seat's observation vector, kept from one call to the next.
+
+    ``vector(state)`` returns the vector of ``encode_state(state, seat)``, which the next call
+    may overwrite, so whoever hands it out copies it. This base class encodes every position
+    afresh. A game's own tracker keeps a copy of the fields each part of the vector was written
+    from and rewrites a part only where its fields differ, whatever changed them (a move, an
+    undo, a chance event), and encodes afresh a state object it has not seen before (a new
+    game).
+    """
+
+    def __init__(self, encoder: ObservationEncoder, seat: int) -> None:
+        self.encoder = encoder
+        self.seat = seat
+
+    def vector(self, state: State) -> FloatArray:
+        """``seat``'s vector in ``state``: the tracker's array, valid until the next call."""
+        return self.encoder.encode_state(state, self.seat)
 
 
 def fill(vec: FloatArray, ones: list[int], values: list[tuple[int, float]]) -> FloatArray:

@@ -17,6 +17,7 @@ grey troops have their own slot.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -26,7 +27,16 @@ from alea.games.triumvirate.actions import FORCE_NAMES, ROMAN, VERBS, Decide, Ma
 from alea.games.triumvirate.board import BOARD, FORCES
 from alea.games.triumvirate.state import STAGE_NAMES, TriumvirateState
 from alea.rl import pixels
-from alea.rl.codecs.base import GameCodec, Layout, ObservationEncoder, TableCodec, clip, fill, slots
+from alea.rl.codecs.base import (
+    GameCodec,
+    Layout,
+    ObservationEncoder,
+    TableCodec,
+    Tracker,
+    clip,
+    fill,
+    slots,
+)
 
 if TYPE_CHECKING:
     from alea.rl.codecs.base import FloatArray, RgbArray
@@ -154,8 +164,11 @@ class TriumvirateObservations(ObservationEncoder):
             for me in range(SEATS)
         ]
         """Per viewer: where each force's troop plane starts, by force index (Rome last)."""
+        self._troop_base_list = [offsets.tolist() for offsets in self._troop_offsets]
         self._stack_value = np.minimum(np.arange(64, dtype=np.float32) / self.stack, 1.0)
         """``count / stack_limit`` clipped to 1, by count (a lookup table)."""
+        self._stack_list: list[float] = self._stack_value.tolist()
+        """The same table as Python floats, equal to the ``float32`` ones."""
         self._templates = []
         for me in range(SEATS):
             t = np.zeros(lay.size, dtype=np.float32)
@@ -262,50 +275,102 @@ class TriumvirateObservations(ObservationEncoder):
         if not isinstance(state, TriumvirateState) or not 0 <= seat < SEATS:
             return self.encode(state.observation(seat))
         s = state
-        me = seat
-        rel = [(q - me) % SEATS for q in range(SEATS)] + [SEATS]
-        plane = self._plane
-        stack_value = self._stack_value
-        vec = self._templates[me].copy()
+        vec = self._templates[seat].copy()
         owner = np.frombuffer(s.owner, dtype=np.int8)
         occupied = (owner >= 0).nonzero()[0]
         if occupied.size:
             count = np.frombuffer(s.count, dtype=np.int8)
-            vec[self._troop_offsets[me][owner[occupied]] + occupied] = stack_value[count[occupied]]
-            moved = plane["moved"]
-            owners = s.owner
-            for h, m in s.moved.items():
-                if m and owners[h] >= 0:
-                    vec[moved + h] = stack_value[m]
+            vec[self._troop_offsets[seat][owner[occupied]] + occupied] = self._stack_value[
+                count[occupied]
+            ]
+        marks = self._marks(s, seat)
+        if marks:
+            vec.put(list(marks), list(marks.values()))
+        ones, at, values = self._tail(s, seat)
+        vec.put(ones, 1.0)
+        vec.put(at, values)
+        return vec
+
+    def _marks(self, s: TriumvirateState, me: int) -> dict[int, float]:
+        """The board planes' entries other than the troops, by index (a handful).
+
+        They are the moved troops, the attacks, the leaders and the hex being fought over.
+        """
+        plane = self._plane
+        stack_value = self._stack_list
+        marks: dict[int, float] = {}
+        moved = plane["moved"]
+        owners = s.owner
+        for h, m in s.moved.items():
+            if m and owners[h] >= 0:
+                marks[moved + h] = stack_value[m]
         attacks = plane["attacks"]
         for h, n in s.attack.items():
-            vec[attacks + h] = stack_value[n]
+            marks[attacks + h] = stack_value[n]
+        leads = self._leader_planes[me]
+        for p in range(SEATS):
+            h = s.leader[p]
+            if h >= 0:
+                marks[leads[p] + h] = 1.0
+        if s.battle is not None:
+            marks[plane["battle"] + s.battle[0]] = 1.0
+        return marks
+
+    def _tail(self, s: TriumvirateState, me: int) -> tuple[list[int], list[int], list[float]]:
+        """The ones, then the other entries and their values, of the blocks after the board."""
+        ones, at, values = self._head(s, me)
+        more = self._rows(s, me)
+        return ones + more[0], at + more[1], values + more[2]
+
+    def _head(self, s: TriumvirateState, me: int) -> tuple[list[int], list[int], list[float]]:
+        """The entries after the board but the players block.
+
+        They are the stage, the seat to move, the turn, the scalars, the battle and the winner.
+        """
+        rel = [(q - me) % SEATS for q in range(SEATS)] + [SEATS]
         turn = s.turn
         ones = [
             self._stage + STAGES[STAGE_NAMES[s.stage]],
             self._to_move + self.to_move_slot(s.player, rel, SEATS),
             self._turn + (rel[turn] if turn >= 0 else SEATS),
         ]
-        troops = s.troops
         sc = self._scalars
         at = [sc, sc + 1, sc + 2, sc + 3]
         values = [
             min(1.0, s.round / self.max_rounds),
             1.0 if s.civil_war else 0.0,
             min(1.0, s.moves_left / self.move_die),
-            min(1.0, troops[ROMAN] / max(1, BOARD.counters[3])),
+            min(1.0, s.troops[ROMAN] / max(1, BOARD.counters[3])),
         ]
+        battle = s.battle
+        if battle is not None:
+            b = self._battle
+            ones += [b, b + 5 + rel[battle[3]]]
+            at += [b + 1, b + 2, b + 3, b + 4]
+            values += [
+                min(1.0, battle[1] / 8.0),
+                min(1.0, battle[4] / 8.0),
+                1.0 if battle[2] else 0.0,
+                1.0 if battle[5] else 0.0,
+            ]
+        if s.winner >= 0:
+            ones.append(self._winner + rel[s.winner])
+        return ones, at, values
+
+    def _rows(self, s: TriumvirateState, me: int) -> tuple[list[int], list[int], list[float]]:
+        """The entries of the players block."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        troops = s.troops
         rome = BOARD.rome
         inv_conquests, inv_to_win = 1.0 / self.max_conquests, 1.0 / self.to_win
         counters = s.game.setup.counters
-        rows, leads = self._player_rows[me], self._leader_planes[me]
+        rows = self._player_rows[me]
         for p in range(SEATS):
             b, inv = rows[p], INV_COUNTERS[p]
-            h = s.leader[p]
-            if h >= 0:
-                ones.append(leads[p] + h)
-                if h == rome:
-                    ones.append(b + 6)
+            if s.leader[p] == rome:
+                ones.append(b + 6)
             if s.alive[p]:
                 ones.append(b)
             at += [b + 1, b + 2, b + 3, b + 4, b + 5]
@@ -316,26 +381,158 @@ class TriumvirateObservations(ObservationEncoder):
                 clip(troops[p] * inv),
                 clip((counters[p] - troops[p]) * inv),
             ]
-        battle = s.battle
-        if battle is not None:
-            b = self._battle
-            ones += [plane["battle"] + battle[0], b, b + 5 + rel[battle[3]]]
-            at += [b + 1, b + 2, b + 3, b + 4]
-            values += [
-                min(1.0, battle[1] / 8.0),
-                min(1.0, battle[4] / 8.0),
-                1.0 if battle[2] else 0.0,
-                1.0 if battle[5] else 0.0,
-            ]
-        if s.winner >= 0:
-            ones.append(self._winner + rel[s.winner])
-        vec.put(ones, 1.0)
-        vec.put(at, values)
-        return vec
+        return ones, at, values
+
+    def tracker(self, seat: int) -> Tracker:
+        """A tracker that rewrites only the hexes whose troops changed, and a few entries."""
+        if not 0 <= seat < SEATS:
+            return Tracker(self, seat)
+        return TriumvirateTracker(self, seat)
 
     def draw(self, observation: dict[str, Any]) -> RgbArray:
         """The hex map with troops and leaders, drawn with numpy alone."""
         return draw_triumvirate(observation)
+
+
+class TriumvirateTracker(Tracker):
+    """One seat's Triumvirate vector, patched where the position changed since the last call.
+
+    It keeps copies of the fields it last wrote each part from: the two troop arrays (then
+    only the hexes where they differ are rewritten), the moved troops, attacks, leaders and
+    battle (a handful of board entries), and the fields of the players block. The stage,
+    turn, scalars, battle and winner entries are written afresh every call.
+    """
+
+    def __init__(self, encoder: TriumvirateObservations, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.obs = encoder
+        self.state: State | None = None
+        self.vec = encoder._templates[seat].copy()
+        self.owner = array("b")
+        self.count = array("b")
+        self.seen = np.zeros(2 * N_HEX, dtype=np.int8)
+        self.marks: dict[int, float] = {}
+        self.marked: tuple[Any, ...] = ()
+        self.rows: tuple[Any, ...] = ()
+        self.head: list[int] = []
+        self.heading: tuple[Any, ...] = ()
+
+    def vector(self, state: State) -> FloatArray:
+        """The seat's vector in ``state`` (the tracker's array, valid until the next call)."""
+        enc = self.obs
+        me = self.seat
+        if not isinstance(state, TriumvirateState):
+            return enc.encode_state(state, me)
+        s = state
+        vec = self.vec
+        if s is not self.state:  # a new game: write it all afresh
+            self.state = s
+            vec[:] = enc.encode_state(s, me)
+            self.owner, self.count = s.owner[:], s.count[:]
+            self.seen = np.frombuffer(s.owner.tobytes() + s.count.tobytes(), dtype=np.int8)
+            self.marks = enc._marks(s, me)
+            self.marked = self._marked(s)
+            self.rows = self._rows_key(s)
+            ones, cells, _ = enc._head(s, me)
+            self.head = cells + ones
+            self.heading = ()
+            return vec
+        # Every entry to rewrite, in order, then one ``put`` (which writes them in that order,
+        # so an entry cleared and then set ends set).
+        at: list[int] = []
+        values: list[float] = []
+        moved_troops = s.owner != self.owner or s.count != self.count
+        if moved_troops:
+            self._troops(s, at, values)
+        marked = self._marked(s)
+        if moved_troops or marked != self.marked:
+            self.marked = marked
+            marks = enc._marks(s, me)
+            old = self.marks
+            if marks != old:
+                gone = old.keys() - marks.keys()
+                at += gone
+                values += [0.0] * len(gone)
+                for i, v in marks.items() - old.items():
+                    at.append(i)
+                    values.append(v)
+                self.marks = marks
+        rows = self._rows_key(s)
+        if rows != self.rows:
+            self.rows = rows
+            first = enc._players
+            vec[first : first + SEATS * len(PLAYER_FEATURES)] = 0.0
+            ones, cells, figures = enc._rows(s, me)
+            at += cells
+            values += figures
+            at += ones
+            values += [1.0] * len(ones)
+        battle = s.battle
+        heading = (
+            s.stage,
+            s.player,
+            s.turn,
+            s.round,
+            s.civil_war,
+            s.moves_left,
+            s.troops[ROMAN],
+            None if battle is None else tuple(battle),
+            s.winner,
+        )
+        if heading != self.heading:
+            self.heading = heading
+            at += self.head
+            values += [0.0] * len(self.head)
+            ones, cells, figures = enc._head(s, me)
+            self.head = cells + ones
+            at += self.head
+            values += figures
+            values += [1.0] * len(ones)
+        if at:
+            vec.put(at, values)
+        return vec
+
+    def _troops(self, s: TriumvirateState, at: list[int], values: list[float]) -> None:
+        """Add the troop planes' entries at the hexes whose owner or count changed."""
+        now = np.frombuffer(s.owner.tobytes() + s.count.tobytes(), dtype=np.int8)
+        changed = (now != self.seen).nonzero()[0].tolist()
+        self.seen = now
+        offsets = self.obs._troop_base_list[self.seat]
+        table = self.obs._stack_list
+        was, owner, count = self.owner, s.owner, s.count
+        for h in {h if h < N_HEX else h - N_HEX for h in changed}:
+            o = was[h]
+            if o >= 0:
+                at.append(offsets[o] + h)
+                values.append(0.0)
+            o = owner[h]
+            if o >= 0:
+                at.append(offsets[o] + h)
+                values.append(table[count[h]])
+        self.owner, self.count = owner[:], count[:]
+
+    @staticmethod
+    def _marked(s: TriumvirateState) -> tuple[Any, ...]:
+        """What the marks on the board are read from, besides the troops."""
+        battle = s.battle
+        return (
+            tuple(s.moved.items()),
+            tuple(s.attack.items()),
+            tuple(s.leader),
+            -1 if battle is None else battle[0],
+        )
+
+    @staticmethod
+    def _rows_key(s: TriumvirateState) -> tuple[Any, ...]:
+        """What the players block is read from."""
+        return (
+            tuple(s.leader),
+            tuple(s.alive),
+            tuple(s.conquests),
+            tuple(s.popularity),
+            tuple(s.rome_turns),
+            tuple(s.troops),
+        )
 
 
 CELL: Final = 10
