@@ -64,8 +64,9 @@ function chosenOptions(g) {
 // normal from the ladder (the interval and the number of games in the tooltip).
 function levelOption(g, level, what) {
   const r = (g.levels || {})[level];
-  const rated = r && level !== "normal" ? ", " + r.text.replace("-", "\u2212") : "";
-  const opt = el("option", { value: "bot:" + level }, "bot: " + level + " (" + what + rated + ")");
+  const rated = r && level !== "normal" ? r.text.replace("-", "\u2212") : "";
+  const said = [what, rated].filter(Boolean).join(", ");
+  const opt = el("option", { value: "bot:" + level }, "bot: " + level + (said ? " (" + said + ")" : ""));
   if (r) opt.title = level + ": " + r.text + "; " + r.detail;
   return opt;
 }
@@ -79,7 +80,7 @@ function drawSeats() {
       el("option", { value: "human" }, "human (a link to send)"),
       el("option", { value: "open" }, "human: open seat in the lobby"),
       levelOption(g, "easy", "makes mistakes"),
-      levelOption(g, "normal", "the heuristic bot"),
+      levelOption(g, "normal", ""),
       levelOption(g, "hard", "thinks \u00bd s a move"),
       levelOption(g, "expert", "thinks up to 2 s a move"),
       el("option", { value: "bot:random" }, "bot: random moves"));
