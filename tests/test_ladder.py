@@ -18,6 +18,9 @@ def test_wilson_interval_known_values() -> None:
     assert high == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+    for n in (3, 60, 300, 1001):  # exactly, not a rounding speck away
+        assert wilson(0, n)[0] == 0.0
+        assert wilson(n, n)[1] == 1.0
     assert wilson(0, 0) == (0.0, 1.0)
 
 

@@ -41,7 +41,10 @@ def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At k = 0 (or n) the bound is exactly 0 (or 1); rounding would leave a speck beside it.
+    low = 0.0 if k <= 0 else max(0.0, centre - half)
+    high = 1.0 if k >= n else min(1.0, centre + half)
+    return low, high
 
 
 def bradley_terry(
