@@ -205,8 +205,14 @@ def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
     deadline = time.monotonic() + 120
     while stored_moves(a, gid) < 8 and time.monotonic() < deadline:
         time.sleep(0.1)
+    workers = bot_workers(first.pid)
+    assert workers, "the search bots think on worker processes"
     first.send_signal(signal.SIGKILL)
     first.wait(10)
+    gone = time.monotonic() + 30
+    while bot_workers(first.pid, workers) and time.monotonic() < gone:
+        time.sleep(0.2)
+    assert not bot_workers(first.pid, workers), "the killed server's bot workers live on"
     before = stored_moves(b, gid)
     assert before >= 8, "the first process did not play the bots"
     deadline = time.monotonic() + 120
@@ -216,6 +222,27 @@ def test_a_killed_process_loses_no_move_and_another_plays_its_bots_on(
     with connect(f"ws://127.0.0.1:{b}/ws/{gid}", max_size=2**24) as ws:
         view = first_view(ws)
         assert view["seq"] >= before  # every move stored before the kill is still there
+
+
+def bot_workers(parent: int, among: set[int] | None = None) -> set[int]:
+    """The live bot worker processes of the server ``parent`` (or those of ``among`` still
+    alive, whoever their parent now is)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if b"spawn_main" not in cmdline or stat.rsplit(")", 1)[1].split()[0] == "Z":
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if (among is None and ppid == parent) or (among is not None and pid in among):
+            out.add(pid)
+    return out
 
 
 def chat_line(ws: ClientConnection, text: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from fastapi.responses import JSONResponse
 from alea.render import style_sources
 from alea.server import ratings
 from alea.server.account_routes import account_routes
+from alea.server.bots import watch_parent
 from alea.server.context import SESSION_COOKIE, ServerContext
 from alea.server.coordination import coordinator_for, peer_origin, socket_origin
 from alea.server.game_routes import game_routes
@@ -174,7 +175,9 @@ def create_app(
         # the port busy after the server dies.
         context = multiprocessing.get_context("spawn")
         executor: Executor | None = (
-            ProcessPoolExecutor(max_workers=n, mp_context=context) if n > 0 else None
+            ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=watch_parent)
+            if n > 0
+            else None
         )
         coordinator = coordinator_for(db_url, store.sender)
         hub = Hub(store, executor, lim, slots=max(1, n), coordinator=coordinator)

@@ -12,6 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -23,6 +26,23 @@ from alea.core.agent import Agent
 from alea.core.rng import make_rng
 
 _AGENTS: dict[str, Agent] = {}
+
+
+def watch_parent(every: float = 1.0) -> None:
+    """Start, in a bot worker process, a thread that ends the worker once its server is gone.
+
+    A server stopped by SIGKILL cannot shut its pool down, and a worker waiting for its next
+    decision would wait forever; when the worker's parent changes (it was adopted by init), it
+    exits.
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="alea-watch-parent", daemon=True).start()
 
 
 def agent_for(spec: str) -> Agent:
