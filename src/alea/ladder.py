@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +90,16 @@ def bradley_terry(
         if moved < tol:
             break
     return p
+
+
+def ahead_pairs(returns: Sequence[float]) -> Iterator[tuple[int, int]]:
+    """The seats ``(a, b)`` of one game where ``a`` finished ahead of ``b``.
+
+    ``a`` won a share of the game and ``b`` none: the pairwise wins the ratings are fitted to.
+    """
+    for a, b in itertools.permutations(range(len(returns)), 2):
+        if returns[a] > 0 and returns[b] == 0:
+            yield a, b
 
 
 def elo(strength: float) -> float | None:
@@ -237,9 +247,9 @@ class LadderResult:
             for seat, agent in enumerate(match.seats):
                 games[agent] += 1
                 wins[agent] += ret[seat]
-            for a, b in itertools.permutations(range(len(match.seats)), 2):
+            for a, b in ahead_pairs(ret):
                 i, j = match.seats[a], match.seats[b]
-                if i != j and ret[a] > 0 and ret[b] == 0:
+                if i != j:
                     pair[i][j] += 1
         return games, wins, pair
 

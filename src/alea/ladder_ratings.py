@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from alea.agents.levels import LEVELS
-from alea.ladder import bradley_terry, elo
+from alea.ladder import ahead_pairs, bradley_terry, elo
 
 BOOTSTRAP = 400
 """Resamples behind each interval."""
@@ -37,10 +37,9 @@ def _pairwise(games: Sequence[tuple[Sequence[str], Sequence[float]]], levels: li
     index = {lv: i for i, lv in enumerate(levels)}
     pair = [[0.0] * k for _ in range(k)]
     for seats, returns in games:
-        for a, la in enumerate(seats):
-            for b, lb in enumerate(seats):
-                if la != lb and returns[a] > 0 and returns[b] == 0:
-                    pair[index[la]][index[lb]] += 1
+        for a, b in ahead_pairs(returns):
+            if seats[a] != seats[b]:
+                pair[index[seats[a]]][index[seats[b]]] += 1
     return pair
 
 
@@ -83,14 +82,14 @@ def fit_levels(ladders: Sequence[Mapping[str, Any]], seed: int = 0) -> dict[str,
     if "normal" not in specs:
         raise ValueError("no ladder seats normal, the level every rating is measured against")
     levels: list[str] = [lv for lv in LEVELS if lv in specs]
-    rating = _relative(_pairwise(games, levels), levels)
+    pair = _pairwise(games, levels)
+    rating = _relative(pair, levels)
     rng = random.Random(seed)
     draws: list[list[float]] = [[] for _ in levels]
     for _ in range(BOOTSTRAP):
         sample = [games[rng.randrange(len(games))] for _ in games]
         for i, r in enumerate(_relative(_pairwise(sample, levels), levels)):
             draws[i].append(r)
-    pair = _pairwise(games, levels)
     base = levels.index("normal")
     out: dict[str, Any] = {}
     for i, level in enumerate(levels):
