@@ -227,14 +227,8 @@ def play_labelled(
 
 def share(wins: float, games: int) -> dict[str, float | int]:
     rate = wins / games
-    low, high = wilson(wins, games)  # the interval holds the rate; min/max drop rounding error
-    return {
-        "games": games,
-        "wins": wins,
-        "rate": rate,
-        "low": min(low, rate),
-        "high": max(high, rate),
-    }
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": wins, "rate": rate, "low": low, "high": high}
 
 
 def against(
