@@ -43,7 +43,9 @@ def test_default_space_comes_from_the_options_class() -> None:
     assert space["rome_garrison"] == Param("rome_garrison", low=0, high=4)
     assert space["pompey_leader_at_sea"].choices == (True, False)
     assert "max_rounds" not in space
-    assert [p.name for p in default_space("forum")] == ["order_money", "late_first_build"]
+    forum = {p.name: p for p in default_space("forum")}
+    assert list(forum) == ["order_money", "late_first_build", "first_build"]
+    assert forum["first_build"].choices == ("order", "reverse")
     assert default_space("hotre") == [Param("choice_rvp", low=0, high=30)]
 
 

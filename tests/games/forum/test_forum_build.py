@@ -413,3 +413,40 @@ def test_every_family_skipping_is_refused_naming_the_rule(players: int, skip: in
         alea.load("forum", players=players, late_first_build=skip)
     with pytest.raises(OptionError, match="late_first_build"):
         alea.load("forum", players=4, late_first_build=4)
+
+
+# -- FOR-1.9 the variant: the first turn's build from the last family back ----------------------
+
+
+@pytest.mark.rule("FOR-1.9")
+@pytest.mark.parametrize(
+    ("skip", "builders"), [(0, [B, A, D, C]), (1, [A, D, C]), (2, [D, C]), (3, [C])]
+)
+def test_the_first_turns_build_runs_from_the_last_family_back(
+    skip: int, builders: list[int]
+) -> None:
+    state = fb.new_state(4, first=C, first_build="reverse", late_first_build=skip)
+    assert builders_this_turn(state) == builders  # the order is C, D, A, B
+    fb.end_turn(state)
+    assert builders_this_turn(state) == [D, A, B, C]  # from the second turn on, the turn's order
+
+
+@pytest.mark.rule("FOR-1.9")
+def test_a_late_family_builds_before_the_first_in_the_reversed_first_build() -> None:
+    state = fb.new_state(3, first=A, first_build="reverse")  # the order is A, B, C
+    fb.put_agent(state, A, "Luna")
+    fb.put_agent(state, C, "Luna")
+    fb.skip_to(state, "build")
+    assert state.current_player() == C
+    state.apply_action(Build(C, LUNA))
+    while state.current_player() != A:
+        fb.pass_once(state)
+    assert Build(A, LUNA) in state.legal_actions()
+    state.apply_action(Build(A, LUNA))
+    assert state.horrea[LUNA] >> A & 1
+    assert state.horrea[LUNA] >> C & 1
+
+
+def test_an_unknown_first_build_is_refused_with_its_choices() -> None:
+    with pytest.raises(OptionError, match="first_build"):
+        alea.load("forum", players=3, first_build="sideways")

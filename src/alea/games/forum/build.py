@@ -72,11 +72,14 @@ def build_next(s: ForumPosition) -> None:
     """Hand the build phase to the next player, or end it (FOR-6.1).
 
     Under the FOR-1.8 variant the last ``late_first_build`` families of the first turn's
-    order skip its build phase.
+    order skip its build phase; under the FOR-1.9 variant the families who build in the first
+    turn do so from the last in its order to the first.
     """
-    last = s.n - s.opts.late_first_build if s.turn == 1 else s.n  # FOR-1.8
+    first = s.turn == 1
+    last = s.n - s.opts.late_first_build if first else s.n  # FOR-1.8
+    backward = first and s.opts.first_build == "reverse"  # FOR-1.9
     while s.pos < last:
-        p = s.order[s.pos]
+        p = s.order[last - 1 - s.pos] if backward else s.order[s.pos]
         choices = builds(s, p)
         if choices:
             s.stage = BUILD

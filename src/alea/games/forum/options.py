@@ -39,6 +39,9 @@ class ForumOptions:
         late_first_build: a variant against the same edge (FOR-1.8): the last
             ``late_first_build`` families in the first turn's order skip that turn's build
             phase; 0 (the rules) lets everyone build. Fewer than the players.
+        first_build: a variant against the same edge (FOR-1.9): ``"order"`` (the rules) has
+            the first turn's build phase played in the turn's order, ``"reverse"`` from the
+            last family in that order to the first.
 
     """
 
@@ -61,8 +64,13 @@ class ForumOptions:
     tie_break: Literal["money", "prestige"] = "money"
     order_money: Annotated[int, Range(0, 10_000)] = 0
     late_first_build: Annotated[int, Range(0, 3)] = 0
+    first_build: Literal["order", "reverse"] = "order"
 
-    TUNE_SPACE: ClassVar[dict[str, Any]] = {"order_money": (0, 150), "late_first_build": (0, 3)}
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {
+        "order_money": (0, 150),
+        "late_first_build": (0, 3),
+        "first_build": ["order", "reverse"],
+    }
     """What ``alea lab tune forum`` searches unless told otherwise: the first-turn order's
     compensation and handicap, against the seat effect the balance lab found
     (docs/balance.md)."""
