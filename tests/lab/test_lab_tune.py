@@ -46,7 +46,10 @@ def test_default_space_comes_from_the_options_class() -> None:
     forum = {p.name: p for p in default_space("forum")}
     assert list(forum) == ["order_money", "late_first_build", "first_build"]
     assert forum["first_build"].choices == ("order", "reverse")
-    assert default_space("hotre") == [Param("choice_rvp", low=0, high=30)]
+    assert default_space("hotre") == [
+        Param("choice_rvp", low=0, high=30),
+        Param("choice_rvp_form", choices=("linear", "flat")),
+    ]
 
 
 def test_a_game_without_a_tuning_space_searches_its_switches_and_choices(

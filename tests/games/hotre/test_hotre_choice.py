@@ -53,3 +53,23 @@ def test_choosing_early_scores_nothing_before_the_end() -> None:
 def test_a_negative_compensation_is_refused_by_name() -> None:
     with pytest.raises(OptionError, match="choice_rvp"):
         fresh(3, choice_rvp=-1)
+
+
+@pytest.mark.rule("HRE-15.5")
+def test_the_flat_form_gives_every_chooser_but_the_last_the_same() -> None:
+    game = alea.load("hotre", players=3, last_period=1, choice_rvp=7, choice_rvp_form="flat")
+    record = alea.play(game, [make("heuristic")] * 3, seed=3)
+    state = alea.replay(record)
+    assert isinstance(state, HotreState)
+    chosen, plain = one_period(3, 0)
+    assert state.history() == plain.history()
+    for k, seat in enumerate(chosen):
+        gain = 7 if k < 2 else 0
+        assert state.faction_points[seat] == plain.faction_points[seat] + gain
+    logged = [(e.seat, e.points) for e in state.points_log() if e.source == "choice"]
+    assert logged == [(chosen[0], 7), (chosen[1], 7)]
+
+
+def test_an_unknown_form_is_refused_with_its_choices() -> None:
+    with pytest.raises(OptionError, match="choice_rvp_form"):
+        fresh(3, choice_rvp=5, choice_rvp_form="steep")

@@ -39,6 +39,8 @@ class HotreOptions:
         choice_rvp: a variant against the edge of the last Faction to choose its starting
             Area (HRE-15.5): the ``k``-th of ``n`` seats to choose scores ``(n - k) *
             choice_rvp`` Faction points at the end of the game; 0 (the rules) gives nothing.
+        choice_rvp_form: how ``choice_rvp`` is shared (HRE-15.5): ``"linear"`` as above,
+            or ``"flat"``, ``choice_rvp`` to every seat but the last to choose.
 
     """
 
@@ -62,8 +64,12 @@ class HotreOptions:
     gods_favor: bool = False
     bribe_barbarians: bool = False
     choice_rvp: Annotated[int, Range(0, 100)] = 0
+    choice_rvp_form: Literal["linear", "flat"] = "linear"
 
-    TUNE_SPACE: ClassVar[dict[str, Any]] = {"choice_rvp": (0, 30)}
+    TUNE_SPACE: ClassVar[dict[str, Any]] = {
+        "choice_rvp": (0, 30),
+        "choice_rvp_form": ["linear", "flat"],
+    }
     """What ``alea lab tune hotre`` searches unless told otherwise: the compensation for the
     early choosers of a starting Area, against the edge the balance lab found
     (docs/balance.md)."""

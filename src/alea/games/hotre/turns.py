@@ -132,14 +132,18 @@ def end_half(s: HotrePosition) -> None:
 
 
 def choice_points(s: HotrePosition) -> None:
-    """HRE-15.5: the ``k``-th seat to choose its starting Area scores ``(n - k) * choice_rvp``.
+    """HRE-15.5: points for the early choosers of a starting Area, by ``choice_rvp_form``.
 
-    Scored with the end-of-game points, so they never weigh in a drawing order (HRE-3.1); the
-    order of choosing is read from the history, where each choice is a ``start`` pick.
+    ``linear``: the ``k``-th of ``n`` seats to choose scores ``(n - k) * choice_rvp``;
+    ``flat``: every seat but the last to choose scores ``choice_rvp``. Scored with the
+    end-of-game points, so they never weigh in a drawing order (HRE-3.1); the order of
+    choosing is read from the history, where each choice is a ``start`` pick.
     """
     chosen = [a.seat for a in s.history() if type(a) is Pick and a.verb == "start"]
+    last = s.seat_count - 1
+    flat = s.opts.choice_rvp_form == "flat"
     for k, seat in enumerate(chosen):
-        gain = (s.seat_count - 1 - k) * s.opts.choice_rvp
+        gain = (k < last if flat else last - k) * s.opts.choice_rvp
         if gain:
             s.faction_points[seat] += gain
             s.log_points(seat, True, [(CHOICE, -1, gain)])
