@@ -23,13 +23,13 @@ from alea.games.hotre.constants import (
     STARTS,
     TAKEUP,
 )
-from alea.games.hotre.position import HotrePosition, replaced
+from alea.games.hotre.position import HotrePosition, held_by, replaced
 
 
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
-    held = [i for i, g in enumerate(s.force_in_land) if g == f]
+    held = held_by(s.force_in_land, f)
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
         armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
         return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]
@@ -73,9 +73,8 @@ def placements(s: HotrePosition) -> tuple[str, list[int]]:
     faction = kind == FACTION
     reach = _REACH_BY_SEA if faction else _REACH
     marked: set[int] = set()
-    for h, g in enumerate(force_at):
-        if g == f:
-            marked.update(reach[h])
+    for h in held_by(force_at, f):
+        marked.update(reach[h])
     if not faction and not s.armies_placed:
         marked.add(forces.start_of(s, f))
     if s.truces:
@@ -98,8 +97,8 @@ def can_place(s: HotrePosition) -> bool:
     f = s.acting_force
     if s.armies_to_place > 0 and s.force_armies[f] > 0 and not s.truces:
         armies_at = s.armies_in_land
-        for h, g in enumerate(s.force_in_land):
-            if g == f and armies_at[h] < 3:
+        for h in held_by(s.force_in_land, f):
+            if armies_at[h] < 3:
                 return True
     return bool(placements(s)[1])
 

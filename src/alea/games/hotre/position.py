@@ -10,6 +10,8 @@ module; ``HotreState`` in ``state`` binds them as the methods of the game contra
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.game import CHANCE, Action, CachedLegalState, handover
@@ -20,6 +22,7 @@ from alea.games.hotre.constants import (
     CARRIED,
     DEAL,
     FACTION,
+    LANDS,
     NATIONS,
     NL,
     OVER,
@@ -507,6 +510,15 @@ class HotrePosition(CachedLegalState, StagedState):
     )
     _end_half = handover("End the half-turn under way and call the next counter (HRE-3.8).")
     _next_half = handover("Call the next counter's half-turn, or end the period (HRE-3.8).")
+
+
+def held_by(force_in_land: Sequence[int], force: int) -> list[int]:
+    """The lands whose entry in ``force_in_land`` is ``force``, in order.
+
+    The test runs inside ``map`` and ``compress``, without a Python loop: the lands of a force
+    are asked for on most decisions.
+    """
+    return list(compress(LANDS, map(force.__eq__, force_in_land)))
 
 
 def replaced(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
