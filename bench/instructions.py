@@ -16,9 +16,14 @@ game, one warm-up game, the state sample); a call of ``os.getpgrp`` before and a
 makes callgrind dump its count there, so each part is counted alone, and its count divided by the
 actions (or clones) is the cost of one. The ratio to backgammon is backgammon's count
 divided by the game's, so that above 1 means cheaper than backgammon, as the decisions/s ratio of
-``alea bench`` reads. Instructions are not seconds (the C++ and the interpreter run at different
-instructions per cycle), so compare the direction and rough size with ``alea bench``, and compare
-two versions of the same engine by the counts themselves.
+``alea bench`` reads.
+
+Instructions are not seconds: compiled C++ runs more instructions a second than the interpreter
+does, so the ratio by instructions flatters a Python engine against backgammon. The script then
+plays the same games outside valgrind, the subjects in turn, and prints each one's CPU time, its
+instructions a second and the ratio by CPU time beside the ratio by instructions. Compare two
+versions of one engine by their instruction counts; compare an engine with backgammon by the
+CPU-time ratio, or by the instruction ratio scaled by the two rates of instructions a second.
 
 To count another checkout's engines, put its ``src`` first on ``PYTHONPATH``.
 """
@@ -26,6 +31,7 @@ To count another checkout's engines, put its ``src`` first on ``PYTHONPATH``.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -34,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Final
 
@@ -148,11 +155,29 @@ def count(name: str, seed: int, seeds: list[int], clones: int) -> dict[str, Any]
 def measure(name: str, seed: int, actions: int, clones: int) -> dict[str, Any]:
     """Instructions per action and per clone of ``name``, with the counts they come from."""
     seeds, total = playout_seeds(name, seed, actions)
-    result: dict[str, Any] = {"games": len(seeds), "actions": total}
+    result: dict[str, Any] = {"games": len(seeds), "actions": total, "seeds": seeds}
     result.update(count(name, seed, seeds, clones))
     if result["playout"]["units"] != total:
         raise SystemExit(f"{name}: the same seeds gave different games under callgrind")
     return result
+
+
+def cpu_seconds(results: dict[str, dict[str, Any]], runs: int) -> dict[str, float]:
+    """Least CPU time of each subject's playouts over ``runs`` rounds, in this process.
+
+    The rounds take the subjects in turn, so a change in the machine's load falls on all of
+    them alike; the least of the runs is the one the load disturbed least.
+    """
+    subjects = {name: subject_named(name) for name in results}
+    best = dict.fromkeys(results, float("inf"))
+    for _ in range(runs):
+        for name, subject in subjects.items():
+            gc.collect()
+            start = time.process_time()
+            for s in results[name]["seeds"]:
+                random_playout(subject, random.Random(s))
+            best[name] = min(best[name], time.process_time() - start)
+    return best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write the counts here")
     parser.add_argument("--no-reference", action="store_true", help="skip backgammon")
+    parser.add_argument(
+        "--cpu-runs", type=int, default=3, help="rounds of the CPU-time comparison (0: none)"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--seeds", default="", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -188,17 +216,30 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['clone']['per_unit']:>8,.0f} a clone",
             flush=True,
         )
+    if args.cpu_runs > 0:
+        print(f"the same playouts outside valgrind, least CPU time of {args.cpu_runs} rounds:")
+        for name, seconds in cpu_seconds(results, args.cpu_runs).items():
+            r = results[name]
+            r["cpu_s"] = seconds
+            rate = r["playout"]["instructions"] / seconds / 1e9
+            print(
+                f"  {name:<12} {seconds:.3f} s, {r['actions'] / seconds:>9,.0f} actions/s, "
+                f"{rate:.2f} billion instructions/s"
+            )
     ref = results.get(REFERENCE_GAME)
     if ref is not None:
-        print(f"ratios to {REFERENCE_GAME} (its instructions over the game's; above 1: cheaper):")
+        print(f"ratios to {REFERENCE_GAME} (above 1: cheaper than backgammon, or faster):")
         for name in names[:-1]:
             r = results[name]
             speed = ref["playout"]["per_unit"] / r["playout"]["per_unit"]
             clone = r["clone"]["per_unit"] / ref["clone"]["per_unit"]
-            r["ratios"] = {"decisions": speed, "clone_cost": clone}
-            print(
-                f"  {name:<12} decisions ×{speed:.2f}   clone() costs ×{clone:.2f} of backgammon's"
-            )
+            r["ratios"] = {"decisions_by_instructions": speed, "clone_cost": clone}
+            line = f"  {name:<12} decisions ×{speed:.2f} by instructions"
+            if "cpu_s" in r:
+                by_cpu = (r["actions"] / r["cpu_s"]) / (ref["actions"] / ref["cpu_s"])
+                r["ratios"]["decisions_by_cpu_time"] = by_cpu
+                line += f", ×{by_cpu:.2f} by CPU time"
+            print(f"{line};   clone() costs ×{clone:.2f} of backgammon's (instructions)")
     if args.json is not None:
         data = {"format": "alea-instructions/1", "seed": args.seed, "results": results}
         args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -73,8 +73,9 @@ def placements(s: HotrePosition) -> tuple[str, list[int]]:
     faction = kind == FACTION
     reach = _REACH_BY_SEA if faction else _REACH
     marked: set[int] = set()
-    for h in held_by(force_at, f):
-        marked.update(reach[h])
+    for h, g in enumerate(force_at):
+        if g == f:
+            marked.update(reach[h])
     if not faction and not s.armies_placed:
         marked.add(forces.start_of(s, f))
     if s.truces:
@@ -97,8 +98,8 @@ def can_place(s: HotrePosition) -> bool:
     f = s.acting_force
     if s.armies_to_place > 0 and s.force_armies[f] > 0 and not s.truces:
         armies_at = s.armies_in_land
-        for h in held_by(s.force_in_land, f):
-            if armies_at[h] < 3:
+        for h, g in enumerate(s.force_in_land):
+            if g == f and armies_at[h] < 3:
                 return True
     return bool(placements(s)[1])
 

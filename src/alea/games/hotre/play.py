@@ -89,29 +89,29 @@ def legal_actions(s: HotrePosition) -> list[Action]:
         return build.build_options(s)
     if st == TAKEUP:
         picks = PICKS["take_up"][p]
-        out = list(map(picks.__getitem__, movement.takeup_lands(s)))
+        out = [picks[land] for land in movement.takeup_lands(s)]
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
         verb, lands = movement.placements(s)
         picks = PICKS[verb][p]
-        out = list(map(picks.__getitem__, lands))
+        out = [picks[land] for land in lands]
         if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
             picks = PICKS["free_fort"][p]
-            out += list(map(picks.__getitem__, build.fort_sites(s)))
+            out += [picks[land] for land in build.fort_sites(s)]
         if not s.sub_force_acting:
             out += events.card_plays(s, False)
         out.append(DECIDE[p, "end_expansion"])
         return out
     if st == RETREAT:
         picks = PICKS["retreat"][p]
-        out = list(map(picks.__getitem__, forces.retreats(s, s.battle_land, s.battle_defender)))
+        out = [picks[land] for land in forces.retreats(s, s.battle_land, s.battle_defender)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == DISPLACE:
         src, force = s.task_queue[0], s.task_queue[1]
         picks = PICKS["retreat"][p]
-        out = list(map(picks.__getitem__, forces.retreats(s, src, force, True)))
+        out = [picks[land] for land in forces.retreats(s, src, force, True)]
         out.append(DECIDE[p, "eliminate"])
         return out
     if st == FORTCHOICE:
@@ -120,10 +120,10 @@ def legal_actions(s: HotrePosition) -> list[Action]:
         return [DECIDE[p, "loot"], DECIDE[p, "spare"]]
     if st == FOUND:
         picks = PICKS["found"][p]
-        return list(map(picks.__getitem__, cities.found_sites(s)[0]))
+        return [picks[land] for land in cities.found_sites(s)[0]]
     if st == REBELRETREAT:
         picks = PICKS["retreat"][p]
-        out = list(map(picks.__getitem__, forces.retreats(s, s.pending[0], p)))
+        out = [picks[land] for land in forces.retreats(s, s.pending[0], p)]
         out.append(DECIDE[p, "stand"])
         return out
     if st == OFFER:

@@ -11,7 +11,6 @@ module; ``HotreState`` in ``state`` binds them as the methods of the game contra
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.game import CHANCE, Action, CachedLegalState, handover
@@ -22,7 +21,6 @@ from alea.games.hotre.constants import (
     CARRIED,
     DEAL,
     FACTION,
-    LANDS,
     NATIONS,
     NL,
     OVER,
@@ -513,12 +511,8 @@ class HotrePosition(CachedLegalState, StagedState):
 
 
 def held_by(force_in_land: Sequence[int], force: int) -> list[int]:
-    """The lands whose entry in ``force_in_land`` is ``force``, in order.
-
-    The test runs inside ``map`` and ``compress``, without a Python loop: the lands of a force
-    are asked for on most decisions.
-    """
-    return list(compress(LANDS, map(force.__eq__, force_in_land)))
+    """The lands whose entry in ``force_in_land`` is ``force``, in order."""
+    return [i for i, g in enumerate(force_in_land) if g == force]
 
 
 def replaced(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:

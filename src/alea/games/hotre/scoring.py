@@ -48,12 +48,9 @@ def score_half(
     force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
     who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
     if faction:
-        ours = list(map(seat.__eq__, force_at))
+        ours = [g == seat for g in force_at]
     else:
-        # per force whether it is one of the seat's People, and False last for an empty land (-1)
-        people = [o == seat and k != FACTION for o, k in zip(owner_of, kind_of, strict=True)]
-        people.append(False)
-        ours = list(map(people.__getitem__, force_at))
+        ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
     lands = list(compress(LANDS, ours))
     pts = 0
     special = 3 if faction else 2
@@ -71,7 +68,10 @@ def score_half(
         return pts
     seats = s.seat_count
     for a, alands in enumerate(AREA_LANDS):
-        have = sum(map(ours.__getitem__, alands))
+        have = 0
+        for i in alands:
+            if ours[i]:
+                have += 1
         if not have:
             continue
         value = BOARD.areas[a].vp[s.period - 1]
