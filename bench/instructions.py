@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the counts here")
     parser.add_argument("--no-reference", action="store_true", help="skip backgammon")
     parser.add_argument(
-        "--cpu-runs", type=int, default=3, help="rounds of the CPU-time comparison (0: none)"
+        "--cpu-runs", type=int, default=10, help="rounds of the CPU-time comparison (0: none)"
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--seeds", default="", help=argparse.SUPPRESS)
