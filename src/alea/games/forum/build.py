@@ -21,6 +21,7 @@ from alea.games.forum.constants import (
     N_KINDS,
     REGION,
     REGION_SIZE,
+    SEATS_OF,
     band_of,
     region_prestige,
 )
@@ -34,12 +35,15 @@ def builds(s: ForumPosition, p: int) -> list[Action]:
     bit = 1 << p
     may_build = s.horrea_count[p] < o.horrea and money.can_afford(s, p, o.build_cost)
     may_destroy = money.can_afford(s, p, o.destroy_cost)
-    for m in sorted(x for x in set(s.agents[p]) if x >= 0):
+    for m in sorted(set(s.agents[p])):
+        if m < 0:  # off the board
+            continue
         h = s.horrea[m]
         if may_build and not h & bit:
             out.append(BUILD_ACTIONS[p, m])
-        if may_destroy:
-            out.extend(DESTROY_ACTIONS[p, m, q] for q in range(s.n) if q != p and h >> q & 1)
+        theirs = h & ~bit
+        if may_destroy and theirs:
+            out.extend([DESTROY_ACTIONS[p, m, q] for q in SEATS_OF[theirs]])
     return out
 
 

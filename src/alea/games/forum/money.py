@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from alea.games.forum.constants import debt_units
 from alea.games.forum.position import ForumPosition
 
@@ -13,6 +15,22 @@ def can_afford(s: ForumPosition, p: int, amount: int) -> bool:
         return True
     need = debt_units(money - amount) - debt_units(money)
     return 0 < need <= s.prestige[p] or need == 0
+
+
+def affordable(s: ForumPosition, p: int, amounts: Iterable[int]) -> list[int]:
+    """Those of ``amounts`` that ``p`` may spend now, each as ``can_afford`` says (FOR-8.2)."""
+    money = s.money[p]
+    prestige = s.prestige[p]
+    owed = debt_units(money)
+    out = []
+    for amount in amounts:
+        if money >= amount:
+            out.append(amount)
+        else:
+            need = debt_units(money - amount) - owed
+            if 0 < need <= prestige or need == 0:
+                out.append(amount)
+    return out
 
 
 def reserve(s: ForumPosition, p: int) -> int:

@@ -57,12 +57,12 @@ def moves(s: ForumPosition, p: int) -> list[Action]:
     mine = agents[p]
     moved = s.moved[p]
     out: list[Action] = []
-    occ = [0] * N_MARKETS
-    for q in range(s.n):
+    # Agents of the other seats per market; the extra last entry takes those off the board (-1).
+    occ = [0] * (N_MARKETS + 1)
+    for q, theirs in enumerate(agents):
         if q != p:
-            for m in agents[q]:
-                if m >= 0:
-                    occ[m] += 1
+            for m in theirs:
+                occ[m] += 1
     contest_ok = -2
     steps = MOVE_STEPS[p]
     seen = []
@@ -73,8 +73,9 @@ def moves(s: ForumPosition, p: int) -> list[Action]:
         for to, step in steps[src]:
             if to in mine:
                 continue
-            if to != ROME and occ[to]:
-                if occ[to] > 1:
+            k = occ[to]
+            if k and to != ROME:
+                if k > 1:
                     continue
                 if contest_ok == -2:
                     contest_ok = int(
@@ -89,12 +90,18 @@ def moves(s: ForumPosition, p: int) -> list[Action]:
 def _contested(s: ForumPosition, p: int, occ: list[int]) -> bool:
     """Whether ``p`` is already in a contest (``contest_of``).
 
-    ``occ`` counts the other seats' agents per market: unless an agent of ``p`` shares a market
-    with one of them, there is no contest to look for.
+    ``occ`` counts the other seats' agents per market: only a market where an agent of ``p``
+    meets one of them can hold a contest, so only those are looked at.
     """
-    for m in s.agents[p]:
+    agents = s.agents
+    arrival = s.arrival
+    mine = agents[p]
+    for slot, m in enumerate(mine):
         if m >= 0 and m != ROME and occ[m]:
-            return contest_of(s, p) >= 0
+            came = arrival[p][slot]
+            for q, theirs in enumerate(agents):
+                if q != p and m in theirs and arrival[q][theirs.index(m)] < came:
+                    return True
     return False
 
 
@@ -148,9 +155,13 @@ def do_move(s: ForumPosition, a: Move) -> None:
     """Move one agent one step (FOR-3.2)."""
     p = a.seat
     mine = s.agents[p]
-    slot = next(i for i, x in enumerate(mine) if x == a.src and not s.moved[p] >> i & 1)
+    src = a.src
+    moved = s.moved[p]
+    slot = 0
+    while mine[slot] != src or moved >> slot & 1:
+        slot += 1
     mine[slot] = a.to
-    s.moved[p] |= 1 << slot
+    s.moved[p] = moved | 1 << slot
     s.arrival[p][slot] = s.seq
     s.seq += 1
     steps = moves(s, p)

@@ -50,7 +50,7 @@ def intrigues(s: ForumPosition, p: int) -> list[Action]:
     out = local_marriages(s, p)
     kids = children(s, p)
     public = s.opts.ruleset == "complete"
-    prices = [price for price in PRICES if money.can_afford(s, p, price)] if kids else []
+    prices = money.affordable(s, p, PRICES) if kids else []
     for q in range(s.n):
         if q == p or marriages.married(s, p, q):
             continue
@@ -69,7 +69,9 @@ def respond(s: ForumPosition, p: int) -> list[Action]:
     assert prop is not None  # the respond stage always has a proposal
     proposer, _, _, price, _ = prop
     out: list[Action] = [DECIDE_ACTIONS[p, "accept"], DECIDE_ACTIONS[p, "decline"]]
-    out.extend(Counter(p, x) for x in PRICES if x > price and money.can_afford(s, proposer, x))
+    out.extend(
+        Counter(p, x) for x in money.affordable(s, proposer, [x for x in PRICES if x > price])
+    )
     return out
 
 

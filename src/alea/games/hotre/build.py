@@ -9,8 +9,8 @@ from __future__ import annotations
 from alea.core.game import Action
 from alea.games.hotre import forces
 from alea.games.hotre.actions import Decide, Pick
-from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, NL, PICK, SPENT
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, PICK, SPENT
+from alea.games.hotre.position import HotrePosition, held_by
 
 
 def legions_unused(s: HotrePosition, seat: int) -> int:
@@ -45,7 +45,7 @@ def fort_sites(s: HotrePosition) -> list[int]:
     """Lands the active Faction holds without a Fort, where it may build one (HRE-5.3, HRE-5.5)."""
     seat = s.active_seat
     fort_level = s.fort_level
-    return [i for i, g in enumerate(s.force_in_land) if g == seat and not fort_level[i]]
+    return [i for i in held_by(s.force_in_land, seat) if not fort_level[i]]
 
 
 def free_upgrade(s: HotrePosition, land: int) -> bool:
@@ -68,7 +68,7 @@ def build_options(s: HotrePosition) -> list[Action]:
     cost = recruit_cost(s)
     if s.eliminated_legions[seat] > 0 and rvp >= cost:
         out.append(DECIDE[seat, "recruit"])
-    held = [i for i, g in enumerate(s.force_in_land) if g == seat]
+    held = held_by(s.force_in_land, seat)
     near: set[int] = set()
     for h in held:
         near.update(ADJ[h])
@@ -87,9 +87,8 @@ def build_options(s: HotrePosition) -> list[Action]:
     if rvp >= o.fortress_cost:
         out += [
             PICK[seat, "fortress", i]
-            for i in range(NL)
-            if s.fort_level[i] == 1
-            and s.fort_owner[i] == seat
+            for i in held_by(s.fort_level, 1)
+            if s.fort_owner[i] == seat
             and s.city_state[i]
             and s.force_in_land[i] in (seat, -1)
             and i not in s.forts_built

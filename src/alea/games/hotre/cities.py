@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from alea.games.hotre import scoring
-from alea.games.hotre.constants import AREA_OF, FOUND, NL, RESOURCE
-from alea.games.hotre.position import HotrePosition
+from alea.games.hotre.constants import AREA_OF, FOUND, RESOURCE
+from alea.games.hotre.position import HotrePosition, held_by
 
 
 def found_sites(s: HotrePosition) -> tuple[list[int], int]:
     """The lands where a City may be founded now, and how many of them (HRE-13.2)."""
     seat = s.active_seat
-    sites = [
-        i for i in range(NL) if s.force_in_land[i] == seat and RESOURCE[i] and not s.city_state[i]
-    ]
+    sites = [i for i in held_by(s.force_in_land, seat) if RESOURCE[i] and not s.city_state[i]]
     start = s.start_land[seat]
     home = [i for i in sites if start >= 0 and AREA_OF[i] == AREA_OF[start]]
     if home:
@@ -23,10 +21,11 @@ def found_sites(s: HotrePosition) -> tuple[list[int], int]:
 def begin_founding(s: HotrePosition) -> None:
     """Count the free Cities the active Faction founds after its expansion (HRE-13.1)."""
     seat = s.active_seat
-    resources = sum(1 for i in range(NL) if s.force_in_land[i] == seat and RESOURCE[i])
+    held = held_by(s.force_in_land, seat)
+    resources = sum(1 for i in held if RESOURCE[i])
     new = resources // 2  # HRE-13.1
     if s.opts.city_limit == "total":
-        have = sum(1 for i in range(NL) if s.force_in_land[i] == seat and s.city_state[i])
+        have = sum(1 for i in held if s.city_state[i])
         new = max(0, new - have)
     s.cities_to_found = new
     found_next(s)

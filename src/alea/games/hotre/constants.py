@@ -30,6 +30,8 @@ DIFFICULT_OPTIONAL: Final = tuple(DIFFICULT[i] | BOARD.optional_difficult[i] for
 """The same with the two optional difficult borders of the ``optional_terrain`` rule (HRE-1.1)."""
 AREA_OF: Final = BOARD.area_of
 """Per land: the index of its Area in ``BOARD.areas`` (HRE-1.2)."""
+LANDS: Final = range(NL)
+"""Every land by index."""
 AREA_LANDS: Final = tuple(BOARD.area_lands(a.key) for a in BOARD.areas)
 """Per Area: its lands."""
 RESOURCE: Final = tuple(land.resource for land in BOARD.lands)

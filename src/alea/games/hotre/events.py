@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from alea.core.game import CHANCE, Action
 from alea.games.hotre import build, combat, forces, movement
 from alea.games.hotre.actions import PlayCard
@@ -17,6 +19,7 @@ from alea.games.hotre.constants import (
     EXPAND,
     FACTION,
     KINGDOM,
+    LANDS,
     LASTING,
     LOOTCHOICE,
     MINOR,
@@ -28,7 +31,7 @@ from alea.games.hotre.constants import (
     RESOURCE,
     ROME,
 )
-from alea.games.hotre.position import HotrePosition, replaced
+from alea.games.hotre.position import HotrePosition, held_by, replaced
 
 _PLAYS: dict[tuple[int, int, int], PlayCard] = {}
 """Card plays made so far, by (seat, card, target): each is built once and handed out again."""
@@ -78,7 +81,7 @@ def card_targets(s: HotrePosition, kind: str) -> list[int]:
             return []
         return [-1]
     if kind == "epidemy":
-        return [i for i in range(NL) if s.armies_in_land[i]]
+        return list(compress(LANDS, s.armies_in_land))
     if kind == "pestilence":
         return [a for a, lands in enumerate(AREA_LANDS) if any(s.armies_in_land[i] for i in lands)]
     if kind == "wrath_of_god":
@@ -91,9 +94,9 @@ def card_targets(s: HotrePosition, kind: str) -> list[int]:
             if i not in spared and (s.armies_in_land[i] or s.fort_level[i] or s.city_state[i] == 1)
         ]
     if kind == "disaster":
-        return [i for i in range(NL) if s.city_state[i] == 1]
+        return held_by(s.city_state, 1)
     if kind == "plague":
-        return [i for i in range(NL) if s.armies_in_land[i]]
+        return list(compress(LANDS, s.armies_in_land))
     if kind == "people_revive":
         kind_of, owner_of, nation_force = s.force_kind, s.force_owner, s.nation_force
         return [
@@ -119,15 +122,16 @@ def card_targets(s: HotrePosition, kind: str) -> list[int]:
     if kind == "roman_fortify":
         if s.faction_dead[seat]:
             return []
-        return sorted({*build.fort_sites(s), *(i for i in range(NL) if build.free_upgrade(s, i))})
+        # a free upgrade needs a Fort (level 1) there, so only those lands are asked
+        upgrades = (i for i in held_by(s.fort_level, 1) if build.free_upgrade(s, i))
+        return sorted({*build.fort_sites(s), *upgrades})
     if kind == "engineering":
         if s.faction_dead[seat]:
             return []
         return [
             i
-            for i in range(NL)
-            if s.force_in_land[i] == seat
-            and ((RESOURCE[i] and not s.city_state[i]) or build.free_upgrade(s, i))
+            for i in held_by(s.force_in_land, seat)
+            if (RESOURCE[i] and not s.city_state[i]) or build.free_upgrade(s, i)
         ]
     return []
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alea.games.hotre.cards import DECK
 from alea.games.hotre.charts import CHARTS
-from alea.games.hotre.constants import ADJ, FACTION, NL, PEOPLE
+from alea.games.hotre.constants import ADJ, FACTION, PEOPLE
 from alea.games.hotre.position import HotrePosition, replaced
 
 
@@ -74,4 +74,4 @@ def retreats(s: HotrePosition, src: int, force: int, displaced: bool = False) ->
 
 def armies_lands(s: HotrePosition, seat: int) -> int:
     """Lands held by ``seat``'s Legions."""
-    return sum(1 for i in range(NL) if s.force_in_land[i] == seat)
+    return s.force_in_land.count(seat)

@@ -23,13 +23,13 @@ from alea.games.hotre.constants import (
     STARTS,
     TAKEUP,
 )
-from alea.games.hotre.position import HotrePosition, replaced
+from alea.games.hotre.position import HotrePosition, held_by, replaced
 
 
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
-    held = [i for i, g in enumerate(s.force_in_land) if g == f]
+    held = held_by(s.force_in_land, f)
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
         armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
         return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]

@@ -10,6 +10,7 @@ module; ``HotreState`` in ``state`` binds them as the methods of the game contra
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from alea.core.game import CHANCE, Action, CachedLegalState, handover
@@ -507,6 +508,11 @@ class HotrePosition(CachedLegalState, StagedState):
     )
     _end_half = handover("End the half-turn under way and call the next counter (HRE-3.8).")
     _next_half = handover("Call the next counter's half-turn, or end the period (HRE-3.8).")
+
+
+def held_by(force_in_land: Sequence[int], force: int) -> list[int]:
+    """The lands whose entry in ``force_in_land`` is ``force``, in order."""
+    return [i for i, g in enumerate(force_in_land) if g == force]
 
 
 def replaced(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:

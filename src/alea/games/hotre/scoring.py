@@ -5,6 +5,7 @@ Scoring a half-turn's holdings, the last rolls for Kingdoms, the winner, returns
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from alea.core.game import CHANCE, TERMINAL
@@ -23,6 +24,7 @@ from alea.games.hotre.constants import (
     ENDROLL,
     FACTION,
     KINGDOMS,
+    LANDS,
     OVER,
     PRESENCE,
     ROME,
@@ -49,7 +51,7 @@ def score_half(
         ours = [g == seat for g in force_at]
     else:
         ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
-    lands = [i for i, mine in enumerate(ours) if mine]
+    lands = list(compress(LANDS, ours))
     pts = 0
     special = 3 if faction else 2
     city_state = s.city_state

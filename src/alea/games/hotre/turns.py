@@ -30,7 +30,7 @@ def next_half(s: HotrePosition) -> None:
     S = s.seat_count
     if s.half_turn != 1:
         for k in range(s.next_people_call, 6):
-            holder = next((seat for seat in range(S) if s.people_counter[seat] == k), -1)
+            holder = s.people_counter.index(k) if k in s.people_counter else -1
             if holder >= 0:
                 s.next_people_call = k + 1
                 s.people_counter_seen = replaced(s.people_counter_seen, holder, (1 << S) - 1)
@@ -38,7 +38,7 @@ def next_half(s: HotrePosition) -> None:
                 return
         s.next_people_call = 6
     for k in range(s.next_emperor_call, 7):
-        holder = next((seat for seat in range(S) if s.emperor_counter[seat] == k), -1)
+        holder = s.emperor_counter.index(k) if k in s.emperor_counter else -1
         if holder >= 0:
             s.next_emperor_call = k + 1
             s.emperor_counter_seen = replaced(s.emperor_counter_seen, holder, (1 << S) - 1)
