@@ -70,7 +70,7 @@ def test_alea_train_writes_weights_the_search_can_load(tmp_path: Path) -> None:
     [
         (["--games", "1"], "--games must be at least 2"),
         (["--every", "0"], "--every must be at least 1"),
-        (["--hidden", "-1"], "--hidden must be 0 or more"),
+        (["--hidden", "-1"], "--hidden and --batch must be 0 or more"),
         (["--out", "/no/such/folder/x.json"], "folder /no/such/folder does not exist"),
         (["--agents", "heuristic,wizard"], "no agent kind 'wizard'"),
     ],

@@ -207,8 +207,8 @@ def cmd_train(ns: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 2 (some to fit, some to score)")
     if ns.every < 1:
         raise UsageError("--every must be at least 1")
-    if ns.hidden < 0 or ns.steps < 1:
-        raise UsageError("--hidden must be 0 or more and --steps at least 1")
+    if ns.hidden < 0 or ns.steps < 1 or ns.batch < 0:
+        raise UsageError("--hidden and --batch must be 0 or more and --steps at least 1")
     out = Path(ns.out or f"{ns.game}-value.json")
     if not out.parent.is_dir():
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
@@ -219,7 +219,7 @@ def cmd_train(ns: argparse.Namespace) -> int:
         if not ns.quiet and (done % 50 == 0 or done == total):
             print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
 
-    how = value.Fit(hidden=ns.hidden, steps=ns.steps, rate=ns.rate, seed=ns.seed)
+    how = value.Fit(hidden=ns.hidden, steps=ns.steps, rate=ns.rate, seed=ns.seed, batch=ns.batch)
     try:
         report = value.train(
             ns.game,
@@ -421,6 +421,12 @@ def _parser() -> Parser:
     )
     train.add_argument("--steps", type=int, default=800, help="Adam steps (default: 800)")
     train.add_argument("--rate", type=float, default=0.01, help="Adam's rate (default: 0.01)")
+    train.add_argument(
+        "--batch",
+        type=int,
+        default=0,
+        help="positions a step, drawn afresh; 0 for all of them (default: 0)",
+    )
     train.add_argument(
         "--set",
         action="append",

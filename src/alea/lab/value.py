@@ -141,13 +141,18 @@ def _softmax(scores: Array, live: Array) -> Array:
 
 @dataclass
 class Fit:
-    """How to fit: hidden units (0 for a linear model), Adam's steps and rate, L2 weight."""
+    """How to fit: hidden units (0 for a linear model), Adam's steps, rate and batch, L2 weight.
 
-    hidden: int = 16
-    steps: int = 1500
+    A batch of 0 takes every position at each step; otherwise each step takes that many,
+    drawn afresh.
+    """
+
+    hidden: int = 0
+    steps: int = 800
     rate: float = 0.01
     l2: float = 1e-4
     seed: int = 0
+    batch: int = 0
 
 
 def fit(data: Positions, how: Fit, names: Sequence[str]) -> dict[str, Any]:
@@ -172,14 +177,20 @@ def fit(data: Positions, how: Fit, names: Sequence[str]) -> dict[str, Any]:
     v2 = {k: np.zeros_like(v) for k, v in params.items()}
     b1_, b2_, eps = 0.9, 0.999, 1e-8
     count = data.live.sum()
+    all_z, all_live, all_target = z, data.live, data.target
     for step in range(1, how.steps + 1):
+        if how.batch:
+            pick = rng.integers(0, len(data), how.batch)
+            z, live, target = all_z[pick], all_live[pick], all_target[pick]
+        else:
+            z, live, target = all_z, all_live, all_target
         if h:
             a = np.tanh(z @ params["w1"].T + params["b1"])
             scores = a @ params["w2"]
         else:
             scores = z @ params["w2"]
-        p = _softmax(scores, data.live)
-        ds = np.where(data.live, p - data.target, 0.0) / len(data)  # d loss / d score
+        p = _softmax(scores, live)
+        ds = np.where(live, p - target, 0.0) / len(z)  # d loss / d score
         grads: dict[str, Array] = {}
         flat_ds = ds.reshape(-1)
         if h:
