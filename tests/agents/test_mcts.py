@@ -76,6 +76,7 @@ def test_iteration_count_is_honoured(states: list[State], iterations: int) -> No
         ({"time": -1}, "time must be positive"),
         ({"time": 0}, "time must be positive"),
         ({"foo": 1}, "does not take those parameters"),
+        ({"value": "oracle"}, "mcts value must be hand or learned, not 'oracle'"),
     ],
 )
 def test_bad_parameters_raise_value_error(params: dict[str, Any], words: str) -> None:
@@ -289,3 +290,35 @@ def test_the_opponent_model_is_named_in_the_spec() -> None:
     assert spec["opponents"] == "prior"
     assert spec["opponent_search"] == 0.25
     assert "opponents" not in MCTSAgent(iterations=10).spec()
+
+
+def test_the_learned_value_judges_the_cut_off_playouts(
+    states: list[State], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With value=learned the game's ``value`` hook, not ``evaluate``, judges every cut-off."""
+    calls = {"evaluate": 0, "value": 0}
+    for name in calls:
+        real = registry.hook("triumvirate", name)
+
+        def counted(state: State, real: Any = real, name: str = name) -> list[float]:
+            calls[name] += 1
+            out: list[float] = real(state)
+            return out
+
+        monkeypatch.setitem(registry._HOOKS, ("triumvirate", name), counted)
+    s = states[1]
+    agent = MCTSAgent(iterations=30, value="learned", plans=0)
+    assert agent.act(s, s.current_player(), make_rng(2)) in s.legal_actions()
+    assert agent.spec()["value"] == "learned"
+    assert calls == {"evaluate": 0, "value": 30}
+    MCTSAgent(iterations=30, plans=0).act(s, s.current_player(), make_rng(2))
+    assert calls == {"evaluate": 30, "value": 30}
+
+
+def test_a_game_without_a_learned_value_refuses_value_learned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(registry._HOOKS, ("triumvirate", "value"))
+    s = decision_states(1)[0]
+    with pytest.raises(ValueError, match="triumvirate has no learned value"):
+        MCTSAgent(iterations=5, value="learned").act(s, s.current_player(), make_rng(0))

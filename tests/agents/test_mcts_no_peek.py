@@ -53,6 +53,23 @@ def test_search_chooses_the_same_on_every_redeal(game_name: str, model: str) -> 
     assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
 
 
+def test_the_learned_value_chooses_the_same_on_every_redeal() -> None:
+    """Forum's learned value reads only the table everyone sees: a re-deal of the families'
+    hidden sons and daughters changes neither its shares nor the search's choice with it."""
+    value = registry.hook("forum", "value")
+    changed = 0
+    for state in positions("forum", 6, seed=3):
+        seat = state.current_player()
+        params = {"iterations": 25, "value": "learned", "opponents": "prior"}
+        chosen = MCTSAgent(**params).act(state.clone(), seat, make_rng(5))
+        for k in range(3):
+            variant = state.determinize(seat, make_rng(50 + k))
+            changed += variant._key() != state._key()  # type: ignore[attr-defined]
+            assert value(variant) == value(state)
+            assert MCTSAgent(**params).act(variant, seat, make_rng(5)) == chosen
+    assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
+
+
 LEVEL_SPECS = {
     "easy": "easy",
     "normal": "normal",

@@ -25,6 +25,10 @@ the tree: there, a seat plays what the game's ``prior`` hook (its heuristic bot)
 determinized position being searched, except for a fraction ``opponent_search`` of the visits,
 which select by that seat's own value as in max-n. The tree then branches almost only on the
 searching seat's own decisions, so the budget goes to them and to sampling the chance events.
+
+A *learned value* (``value="learned"``) replaces the game's hand-set ``evaluate`` where a
+playout is cut off by the game's ``value`` hook: a model fitted on games of the heuristic bots
+(``alea train GAME``) that shares the win among the seats from numbers each seat can see.
 """
 
 from __future__ import annotations
@@ -49,6 +53,11 @@ DEPTH = 30
 OPPONENT_MODELS = ("search", "prior")
 """How the search plays the other seats inside its tree: by their own max-n values (``search``),
 or as the game's ``prior`` hook would (``prior``), searched only a fraction of the visits."""
+
+
+VALUES = ("hand", "learned")
+"""What judges a position where a playout is cut off: the game's hand-set ``evaluate`` hook
+(``hand``) or its learned ``value`` hook (``learned``)."""
 
 
 class _Node:
@@ -79,6 +88,8 @@ class MCTSAgent(Agent):
             other seats play the game's ``prior`` move on the determinized position).
         opponent_search: with ``opponents="prior"``, the chance that an opponent's decision is
             selected by max-n instead (0 to 1).
+        value: ``"hand"`` (the game's ``evaluate`` at a playout's cut-off) or ``"learned"``
+            (the game's learned ``value``; a game without one refuses the search).
 
     """
 
@@ -95,6 +106,7 @@ class MCTSAgent(Agent):
         plans: int = 1,
         opponents: str = "search",
         opponent_search: float = 0.0,
+        value: str = "hand",
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
@@ -117,6 +129,10 @@ class MCTSAgent(Agent):
         if not 0.0 <= opponent_search <= 1.0:
             raise ValueError(f"mcts opponent_search must be from 0 to 1, not {opponent_search!r}")
         self.opponent_search = float(opponent_search)
+        if value not in VALUES:
+            known = " or ".join(VALUES)
+            raise ValueError(f"mcts value must be {known}, not {value!r}")
+        self.value = value
         self.last_tree: _Node | None = None
         """The root of the latest step-by-step search's tree (its nodes' ``children`` by action)."""
         self._me = 0
@@ -143,6 +159,8 @@ class MCTSAgent(Agent):
         if self.opponents != "search":
             out["opponents"] = self.opponents
             out["opponent_search"] = self.opponent_search
+        if self.value != "hand":
+            out["value"] = self.value
         if self.time is not None:
             out["time"] = self.time
         else:
@@ -159,7 +177,7 @@ class MCTSAgent(Agent):
             return planned
         game = state.game.name
         rollout = hook(game, "rollout")
-        evaluate = hook(game, "evaluate")
+        evaluate = self._evaluation(game)
         self._prior = hook(game, "prior")
         self._me = player
         depth = self.rollout_depth
@@ -179,6 +197,15 @@ class MCTSAgent(Agent):
         self.last_tree = root
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
+
+    def _evaluation(self, game: str) -> Any:
+        """The hook that judges a cut-off playout: the hand-set one or the learned one."""
+        if self.value == "hand":
+            return hook(game, "evaluate")
+        learned = hook(game, "value")
+        if learned is None:
+            raise ValueError(f"mcts value=learned: {game} has no learned value (use value=hand)")
+        return learned
 
     def _more(self, done: int, start: float) -> bool:
         """Whether the search may run another iteration after ``done`` since ``start``."""

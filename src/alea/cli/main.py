@@ -199,6 +199,50 @@ def cmd_ladder(ns: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(ns: argparse.Namespace) -> int:
+    """``alea train GAME``: fit a learned value on games of the heuristic bots, write it."""
+    # Imported here: numpy's start-up time is paid only by the command that fits.
+    value = importlib.import_module("alea.lab.value")
+    if ns.games < 2:
+        raise UsageError("--games must be at least 2 (some to fit, some to score)")
+    if ns.every < 1:
+        raise UsageError("--every must be at least 1")
+    if ns.hidden < 0 or ns.steps < 1 or ns.batch < 0:
+        raise UsageError("--hidden and --batch must be 0 or more and --steps at least 1")
+    out = Path(ns.out or f"{ns.game}-value.json")
+    if not out.parent.is_dir():
+        raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
+    if ns.game not in alea.GAMES:
+        raise UsageError(f"no game {ns.game!r}; the games are: {', '.join(alea.GAMES)}")
+
+    def progress(done: int, total: int) -> None:
+        if not ns.quiet and (done % 50 == 0 or done == total):
+            print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
+
+    how = value.Fit(hidden=ns.hidden, steps=ns.steps, rate=ns.rate, seed=ns.seed, batch=ns.batch)
+    try:
+        report = value.train(
+            ns.game,
+            ns.games,
+            ns.seed,
+            agents=_agent_specs(ns.agents),
+            how=how,
+            every=ns.every,
+            options=option_items(ns.set),
+            progress=progress,
+        )
+    except AleaError:
+        raise
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(report.lines()))
+    tmp = out.with_name(out.name + ".tmp")
+    value.write(report.weights, tmp)
+    tmp.replace(out)
+    print(f"weights written to {out}")
+    return 0
+
+
 def _agent_specs(text: str) -> list[str]:
     """Split ``random,heuristic,mcts:time=0.1,mcts:time=1`` into agent specs.
 
@@ -345,6 +389,56 @@ def _parser() -> Parser:
     ladder.add_argument("--out", metavar="FILE", help="write every game and the tables as JSON")
     ladder.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     ladder.set_defaults(run=cmd_ladder)
+
+    train = sub.add_parser(
+        "train",
+        help="fit a game's learned value (the search's judge of a position) on bot games",
+        description="Play seeded games of the agents given, keep a decision position now and "
+        "then with each seat's numbers and the result, fit the learned value on most games and "
+        "score it on the rest against the hand-set evaluation, then write its weights (ship "
+        "them as src/alea/games/GAME/data/value.json).",
+    )
+    train.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    train.add_argument(
+        "--games", type=int, default=2000, metavar="N", help="games to play (default: 2000)"
+    )
+    train.add_argument("--seed", type=int, default=1, help="the games' seed (default: 1)")
+    train.add_argument(
+        "--agents",
+        default="heuristic",
+        metavar="SPECS",
+        help="comma-separated agents, one drawn for each seat of each game (default: heuristic)",
+    )
+    train.add_argument(
+        "--every",
+        type=int,
+        default=6,
+        metavar="K",
+        help="keep about one decision position in K (default: 6)",
+    )
+    train.add_argument(
+        "--hidden", type=int, default=0, help="hidden units, 0 for a linear model (default: 0)"
+    )
+    train.add_argument("--steps", type=int, default=800, help="Adam steps (default: 800)")
+    train.add_argument("--rate", type=float, default=0.01, help="Adam's rate (default: 0.01)")
+    train.add_argument(
+        "--batch",
+        type=int,
+        default=0,
+        help="positions a step, drawn afresh; 0 for all of them (default: 0)",
+    )
+    train.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a game option, e.g. players=4",
+    )
+    train.add_argument(
+        "--out", metavar="FILE", help="where to write the weights (default: GAME-value.json)"
+    )
+    train.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    train.set_defaults(run=cmd_train)
 
     add_lab_commands(sub, split_agents=_agent_specs, parse_options=option_items)
     sub.add_parser("bench", help="run the performance benchmarks (arguments go to the runner)")

@@ -37,7 +37,17 @@ def register_hook(game: str, name: str, hook: Any) -> None:
     _HOOKS[(game, name)] = hook
 
 
-SEARCH_HOOKS: tuple[str, ...] = ("prior", "rollout", "evaluate", "rollout_depth", "turn", "plans")
+SEARCH_HOOKS: tuple[str, ...] = (
+    "prior",
+    "rollout",
+    "evaluate",
+    "rollout_depth",
+    "turn",
+    "plans",
+    "value",
+    "features",
+    "feature_names",
+)
 """The hooks a game's search module may define for the search bot."""
 
 
@@ -46,8 +56,9 @@ def register_search(game: str, module: ModuleType) -> None:
 
     The hooks are the functions ``prior``, ``rollout``, ``evaluate``, ``turn`` (a public key
     of the turn a position is in, so a bot can budget a whole turn's thinking) and ``plans``
-    (whole runs of decisions to weigh as one choice), and the constant ``ROLLOUT_DEPTH``; a
-    module may leave any of them out.
+    (whole runs of decisions to weigh as one choice), ``value`` (a learned evaluation, used in
+    place of ``evaluate`` when the search is asked for it) with the ``features`` it reads, and
+    the constants ``ROLLOUT_DEPTH`` and ``FEATURE_NAMES``; a module may leave any of them out.
     """
     for name in SEARCH_HOOKS:
         value = getattr(module, name, getattr(module, name.upper(), None))

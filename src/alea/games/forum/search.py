@@ -1,4 +1,4 @@
-"""Search hooks for Forum: the heuristic's move first, quick playouts, a cut-off evaluation."""
+"""Search hooks for Forum: the heuristic's move first, quick playouts, cut-off evaluations."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from typing import Final
 
 from alea.core.game import Action
 from alea.core.search import evaluation
+from alea.core.value import learned_value
 from alea.games.forum.actions import Decide
 from alea.games.forum.bot import ForumBot
 from alea.games.forum.constants import BUILD, GIVE, MOVE, SOCIAL
+from alea.games.forum.features import NAMES, features
 from alea.games.forum.state import ForumState
 
 PASS_CHANCE: Final = 0.5
@@ -46,6 +48,14 @@ def strengths(state: ForumState) -> list[float]:
 
 evaluate: Final = evaluation(strengths)
 """Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
+
+
+FEATURE_NAMES: Final = NAMES
+"""The inputs of the learned value (``features``), in order."""
+
+value: Final = learned_value(features, "alea.games.forum", "value.json")
+"""The learned value (``alea train forum``): each family's chance of winning, by a model fitted
+on games of the heuristic bots from the public numbers of the table (``features``)."""
 
 
 def turn(state: ForumState) -> int:

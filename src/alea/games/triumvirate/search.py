@@ -1,4 +1,4 @@
-"""Search hooks for the Triumvirate: a prior, playouts, an evaluation, whole marches as plans."""
+"""Search hooks for the Triumvirate: a prior, playouts, evaluations, whole marches as plans."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Final
 
 from alea.core.game import Action, State
 from alea.core.search import evaluation
+from alea.core.value import learned_value
 from alea.games.triumvirate.actions import Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import TriumvirateBot, distances
+from alea.games.triumvirate.features import NAMES, features
 from alea.games.triumvirate.state import MOVE, TriumvirateState
 
 END_CHANCE: Final = 0.3
@@ -143,6 +145,14 @@ def strengths(state: TriumvirateState) -> list[float]:
 
 evaluate: Final = evaluation(strengths)
 """Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
+
+
+FEATURE_NAMES: Final = NAMES
+"""The inputs of the learned value (``features``), in order."""
+
+value: Final = learned_value(features, "alea.games.triumvirate", "value.json")
+"""The learned value (``alea train triumvirate``): each seat's chance of winning, by a model
+fitted on games of the heuristic bots from the public table's numbers (``features``)."""
 
 
 def turn(state: TriumvirateState) -> int:
