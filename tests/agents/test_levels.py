@@ -31,6 +31,19 @@ def test_the_levels_are_agent_kinds_weakest_first() -> None:
     assert parse_spec("expert:time=1,turn_time=4").spec()["turn_time"] == 4.0
 
 
+def test_a_levels_spec_names_the_search_parameters_it_was_given() -> None:
+    spec = parse_spec("expert:iterations=300,opponents=prior,c=1.2").spec()
+    assert spec == {
+        "name": "expert",
+        "turn_time": 10.0,
+        "iterations": 300,
+        "c": 1.2,
+        "opponents": "prior",
+    }
+    text = ",".join(f"{k}={v}" for k, v in spec.items() if k != "name")
+    assert parse_spec(f"expert:{text}").spec() == spec  # the spec plays the same level again
+
+
 @pytest.mark.parametrize(
     ("spec", "says"),
     [

@@ -102,6 +102,8 @@ class SearchLevel(Agent):
         if time is None and iterations is None:
             time = DECISION_TIME[level]
         self.search = MCTSAgent(iterations=iterations or 400, time=time, **search)
+        self.options = dict(sorted(search.items()))
+        """The search's parameters given beside the level's own, as given."""
         self.time = time
         self.iterations = iterations
         self.turn_time = float(turn_time)
@@ -117,6 +119,7 @@ class SearchLevel(Agent):
             out["time"] = self.time
         else:
             out["iterations"] = self.iterations
+        out.update(self.options)
         return out
 
     def turn_key(self, state: State, player: int) -> Hashable:
