@@ -47,6 +47,7 @@ SEARCH_HOOKS: tuple[str, ...] = (
     "value",
     "features",
     "feature_names",
+    "style_space",
 )
 """The hooks a game's search module may define for the search bot."""
 
@@ -58,7 +59,9 @@ def register_search(game: str, module: ModuleType) -> None:
     of the turn a position is in, so a bot can budget a whole turn's thinking) and ``plans``
     (whole runs of decisions to weigh as one choice), ``value`` (a learned evaluation, used in
     place of ``evaluate`` when the search is asked for it) with the ``features`` it reads, and
-    the constants ``ROLLOUT_DEPTH`` and ``FEATURE_NAMES``; a module may leave any of them out.
+    the constants ``ROLLOUT_DEPTH``, ``FEATURE_NAMES`` and ``STYLE_SPACE`` (the ranges of the
+    bot's style parameters that ``alea lab tune-bot`` searches); a module may leave any of them
+    out.
     """
     for name in SEARCH_HOOKS:
         value = getattr(module, name, getattr(module, name.upper(), None))

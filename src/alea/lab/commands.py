@@ -268,6 +268,57 @@ def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: P
     return 0
 
 
+def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
+    """``alea lab tune-bot GAME``: search the bot's style for the strongest, then confirm it."""
+    _need_lab()
+    from alea.lab.style import spec_of, tune_style, write
+
+    if ns.backend != "local" or ns.address:
+        raise LabError("tune-bot plays its games on local processes (--jobs); no --backend ray")
+    out = Path(ns.out)
+    if not out.parent.is_dir():
+        raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
+    start = parse_options([p for p in ns.start.split(",") if p]) if ns.start else None
+    bar = _Bar(f"{ns.game} tune-bot", ns.quiet)
+
+    def progress(label: str, done: int, total: int) -> None:
+        bar(done, total)
+        if bar._progress is not None:
+            bar._progress.update(bar._task, description=f"{ns.game} {label}")
+
+    try:
+        result = tune_style(
+            ns.game,
+            seat=ns.seat,
+            trials=ns.trials,
+            games=ns.n,
+            startup=ns.startup_trials,
+            confirm=ns.confirm_games,
+            seed=ns.seed,
+            jobs=_jobs(ns.jobs) or 1,
+            start=start,
+            options=parse_options(ns.set),
+            progress=progress,
+        )
+    except ValueError as exc:
+        raise LabError(str(exc)) from None
+    finally:
+        bar.close()
+    result["command"] = "alea lab tune-bot " + " ".join(sys.argv[3:])
+    write(result, out)
+    for name, part in (("tune", result["tune"]), ("confirmation", result.get("confirm"))):
+        if part:
+            lo, hi = part["ci95"]
+            print(
+                f"{name}: won {part['wins']:g} of {part['games']} games alone against the "
+                f"default bot, {part['share']:.1%} ({lo:.1%}-{hi:.1%}), "
+                f"{part['vs_fair']:.2f} times the fair share"
+            )
+    print(f"best style: {spec_of(result['style'])}")
+    print(f"wrote {out}")
+    return 0
+
+
 def _add_common(
     p: argparse.ArgumentParser,
     *,
@@ -485,3 +536,48 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     tune_.set_defaults(
         run=partial(cmd_tune, split_agents=split_agents, parse_options=parse_options)
     )
+    bot = labsub.add_parser(
+        "tune-bot",
+        help="search the heuristic bot's style for the strongest play against it (Optuna TPE)",
+        description="Search the style parameters of the game's heuristic bot (the ranges its "
+        "bot declares) for the style that wins most often sitting alone against the default "
+        "bot, in one seat (--seat) or in every seat in turn. Every trial plays the same "
+        "seeded games; the best style is then played on fresh seeds and its win share "
+        "reported with a 95%% Wilson interval and against the fair share. The result is "
+        "written as JSON; a game ships the styles of its expert level in "
+        "src/alea/games/GAME/data/expert.json.",
+    )
+    bot.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    bot.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="S",
+        help="tune for this seat (0 is the first); default: one style for every seat",
+    )
+    bot.add_argument(
+        "--trials", type=int, default=40, metavar="T", help="styles to try (default: %(default)s)"
+    )
+    bot.add_argument(
+        "--startup-trials",
+        type=int,
+        default=12,
+        metavar="K",
+        help="random trials before TPE models the results (default: %(default)s)",
+    )
+    bot.add_argument(
+        "--confirm-games",
+        type=int,
+        default=300,
+        metavar="N",
+        help="fresh games per seat to confirm the best style, 0 for none (default: %(default)s)",
+    )
+    bot.add_argument(
+        "--start",
+        default="",
+        metavar="K=V,...",
+        help="a style to try first, e.g. the best of an earlier tune",
+    )
+    _add_common(bot, games_help="games per seat of every trial", games=100, stop_width=False)
+    bot.add_argument("--out", required=True, metavar="FILE", help="where to write the result")
+    bot.set_defaults(run=partial(cmd_tune_bot, parse_options=parse_options))

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import asdict, dataclass, fields
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
@@ -55,10 +56,89 @@ def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
     return float(battle_odds(att, att_leader, dfn, dfn_leader))
 
 
+@dataclass(frozen=True)
+class Style:
+    """How the bot plays: the numbers and choices of its plan. The defaults are ``normal``'s.
+
+    Other values give other players of the same plan; ``alea tune-bot`` searches them for the
+    one that does best against the default, and the ``expert`` level plays that one.
+    """
+
+    collect: int = 4
+    """Conquests the leader collects in his zone before he heads for Rome (1 to 4)."""
+    guard: int = 2
+    """Troops kept with the leader outside Rome: a stack of this many or fewer stays put."""
+    attack: float = ATTACK_ODDS
+    """Least chance of winning a battle that the bot will start."""
+    bold: float = BOLD_ODDS
+    """Least chance of winning a battle it starts in a civil war from ``bold_round`` on."""
+    bold_round: int = BOLD_ROUND
+    """The round of a civil war from which the leader heads for Rome whatever the danger."""
+    seize_rome: bool = False
+    """After the triumph, wait in Rome and win its own garrison over (TRI-8.2), instead of
+    standing beside Rome to win the troops of the next hex."""
+    hunt: float = 0.0
+    """Added to the odds of a battle against a rival leader's hex: how keenly it hunts them."""
+    risk: int = 0
+    """Rival troops next to a hex that do not stop the leader's step there."""
+
+    def __post_init__(self) -> None:
+        checks = (
+            (1 <= self.collect <= 4, "collect must be from 1 to 4"),
+            (0 <= self.guard <= 4, "guard must be from 0 to 4"),
+            (0.0 <= self.attack <= 1.0, "attack must be from 0 to 1"),
+            (0.0 <= self.bold <= 1.0, "bold must be from 0 to 1"),
+            (self.bold_round >= 1, "bold_round must be at least 1"),
+            (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
+            (self.risk >= 0, "risk must be at least 0"),
+        )
+        for ok, why in checks:
+            if not ok:
+                raise ValueError(f"the Triumvirate bot's {why}")
+
+    def changed(self) -> dict[str, Any]:
+        """The parameters that differ from the defaults, by name."""
+        base = Style()
+        return {
+            f.name: v
+            for f, v in zip(fields(self), asdict(self).values(), strict=True)
+            if v != getattr(base, f.name)
+        }
+
+
+STYLE_SPACE: Final = {
+    "collect": (1, 4),
+    "guard": (0, 4),
+    "attack": (0.3, 0.9),
+    "bold": (0.1, 0.6),
+    "bold_round": (5, 40),
+    "seize_rome": (False, True),
+    "hunt": (0.0, 0.5),
+    "risk": (0, 6),
+}
+"""The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches."""
+
+
 class TriumvirateBot(Agent):
-    """A rule-based player that plans the road to Rome."""
+    """A rule-based player that plans the road to Rome, in the given :class:`Style`."""
 
     name = "heuristic"
+
+    def __init__(self, **style: Any) -> None:
+        known = {f.name for f in fields(Style)}
+        unknown = sorted(set(style) - known)
+        if unknown:
+            raise ValueError(
+                f"the Triumvirate bot has no parameter {', '.join(unknown)}; "
+                f"it takes: {', '.join(sorted(known))}"
+            )
+        if "seize_rome" in style:
+            style["seize_rome"] = bool(style["seize_rome"])
+        self.style = Style(**style)
+
+    def spec(self) -> dict[str, Any]:
+        """Name and the style's parameters that are not the defaults."""
+        return {"name": self.name, **self.style.changed()}
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         """Choose an action for ``player``."""
@@ -76,16 +156,19 @@ class TriumvirateBot(Agent):
 
     def _leader_target(self, s: TriumvirateState, p: int) -> int:
         """Where the leader should go now."""
-        if s.civil_war or s.conquests[p] > 0:
+        zone = s.game.zones[p]
+        have = s.conquests[p]
+        if s.civil_war or have >= self.style.collect or (have > 0 and s.leader[p] not in zone):
             return _ROME
         if s.popularity[p] == 0:
             # Nothing collected and nothing paraded yet: stay in (or return to) the zone.
-            zone = s.game.zones[p]
             if s.leader[p] in zone:
                 return s.leader[p]
             dist = self._dist(s, p, s.leader[p])
             return min(zone, key=lambda h: dist[h])
         # Paraded: go beside Rome to win Roman troops over and so start the civil war.
+        if self.style.seize_rome:
+            return _ROME
         woo = self._woo_hex(s, p)
         return _ROME if woo is None else woo
 
@@ -109,7 +192,7 @@ class TriumvirateBot(Agent):
         verbs = {a.verb: a for a in legal if isinstance(a, Decide)}
         if "parade" in verbs:
             return verbs["parade"]
-        if "collect" in verbs and s.popularity[p] == 0:
+        if "collect" in verbs and s.popularity[p] == 0 and s.conquests[p] < self.style.collect:
             return verbs["collect"]
         if s.leader[p] == self._leader_target(s, p) and not self._wants_to_leave(s, p):
             return verbs["stay"]
@@ -146,8 +229,8 @@ class TriumvirateBot(Agent):
         if here == 0:
             return None
         best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
-        bold = s.civil_war and s.round >= BOLD_ROUND
-        if dist[best.to] < here and (bold or not self._danger(s, p, best.to)):
+        bold = s.civil_war and s.round >= self.style.bold_round
+        if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
             return best
         return None
 
@@ -174,7 +257,8 @@ class TriumvirateBot(Agent):
         limit = s.game.opts.stack_limit
         lead = s.leader[p]
         may_enter_italy = s.civil_war or (lead == _ROME and s.conquests[p] == 0)
-        threshold = BOLD_ODDS if s.civil_war and s.round >= BOLD_ROUND else ATTACK_ODDS
+        style = self.style
+        threshold = style.bold if s.civil_war and s.round >= style.bold_round else style.attack
         # 1. Reinforce an attack already under way.
         for a in moves:
             if a.to in s.attack and s.attack[a.to] < limit:
@@ -192,6 +276,8 @@ class TriumvirateBot(Agent):
             def_leader = o != ROMAN and s.leader[o] == a.to
             odds = _odds(min(avail, limit), False, dfn, def_leader)
             worth = to_rome[a.to] < to_rome[a.src] or def_leader or o != ROMAN
+            if def_leader:
+                odds += style.hunt
             if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
@@ -203,7 +289,7 @@ class TriumvirateBot(Agent):
                 continue
             if a.to in BOARD.italy and not may_enter_italy:
                 continue
-            if a.src == lead and s.count[a.src] <= 2 and lead != _ROME and s.leader[p] >= 0:
+            if a.src == lead and s.count[a.src] <= style.guard and lead != _ROME and lead >= 0:
                 continue
             gain = to_rome[a.src] - to_rome[a.to]
             if gain <= 0:

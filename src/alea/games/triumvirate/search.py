@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from alea.core.game import Action, State
 from alea.core.search import evaluation
 from alea.core.value import learned_value
 from alea.games.triumvirate.actions import Decide, March, Move
 from alea.games.triumvirate.board import BOARD
+from alea.games.triumvirate.bot import STYLE_SPACE as STYLE_SPACE
 from alea.games.triumvirate.bot import TriumvirateBot, distances
 from alea.games.triumvirate.features import NAMES, features
 from alea.games.triumvirate.state import MOVE, TriumvirateState
@@ -40,7 +41,8 @@ Keep = Callable[[TriumvirateState, Action], bool]
 class _Restricted(TriumvirateBot):
     """The heuristic bot choosing its march among the steps ``keep`` allows (and ending)."""
 
-    def __init__(self, keep: Keep) -> None:
+    def __init__(self, keep: Keep, **style: Any) -> None:
+        super().__init__(**style)
         self.keep = keep
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:

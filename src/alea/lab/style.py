@@ -1,0 +1,286 @@
+"""``alea tune-bot GAME``: search the heuristic bot's style for the strongest play against it.
+
+A game's heuristic bot may take *style* parameters (the Triumvirate's: how many conquests to
+collect, how many troops guard the leader, the odds it fights at, ...), declared with their
+ranges by the game's ``style_space`` search hook; its defaults are the ``normal`` level. The
+tune asks Optuna's TPE for styles and scores each by the share of games it wins sitting alone
+against the default bot, in one seat or in every seat in turn, over the same seeded games for
+every trial (common random numbers: two styles are compared on the same dice). The best style
+is then confirmed on fresh games and its share reported with a Wilson 95% interval.
+
+Every trial's games come from ``derive_seed(seed, "style/g")``, the confirmation's from
+``derive_seed(seed, "style-confirm/g")``, so a tune is repeatable from its command.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alea.core.registry import hook, load
+from alea.core.rng import derive_seed
+from alea.ladder import play_match, wilson
+
+FORMAT = 1
+"""The version of the style file's layout."""
+
+Space = Mapping[str, tuple[Any, Any]]
+"""Per style parameter, its (low, high): two ints, two floats, or (False, True)."""
+
+Progress = Callable[[str, int, int], None]
+"""Called with (what is being played, games done, games in all)."""
+
+
+def space_of(game: str) -> Space:
+    """The game's style space (its ``style_space`` search hook)."""
+    space = hook(game, "style_space")
+    if not space:
+        raise ValueError(f"{game}'s bot declares no style parameters to tune")
+    return dict(space)
+
+
+def spec_of(style: Mapping[str, Any]) -> str:
+    """The agent spec of the heuristic bot in ``style`` (``heuristic:collect=1,...``)."""
+    parts = []
+    for name, value in style.items():
+        shown = int(value) if isinstance(value, bool) else value
+        if isinstance(shown, float):
+            shown = round(shown, 4)
+        parts.append(f"{name}={shown}")
+    return "heuristic" + (":" + ",".join(parts) if parts else "")
+
+
+@dataclass(frozen=True)
+class Score:
+    """Games a style won sitting alone against the default bot."""
+
+    games: int
+    wins: float
+
+    @property
+    def share(self) -> float:
+        """Its share of the games."""
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self, seats: int) -> dict[str, Any]:
+        """JSON form, with the interval and the share against the fair ``1/seats``."""
+        lo, hi = wilson(self.wins, self.games)
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "share": round(self.share, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "vs_fair": round(self.share * seats, 3),
+            "low_vs_fair": round(lo * seats, 3),
+        }
+
+
+def _job(job: tuple[str, dict[str, Any], list[str], int]) -> list[float]:
+    return play_match(*job)[0]
+
+
+def score(
+    game_id: str,
+    style: Mapping[str, Any],
+    seats: Sequence[int],
+    games: int,
+    label: str,
+    seed: int,
+    *,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Score:
+    """Count the wins of the styled bot alone at ``games`` seeded tables in each of ``seats``.
+
+    Every other seat holds the default bot; a shared win counts its share.
+    """
+    game = load(game_id, **dict(options or {}))
+    spec = spec_of(style)
+    work = []
+    for seat in seats:
+        for g in range(games):
+            specs = ["heuristic"] * game.num_players
+            specs[seat] = spec
+            work.append((game.name, dict(game.options), specs, derive_seed(seed, f"{label}/{g}")))
+    wins = 0.0
+    done = 0
+
+    def count(returns: list[float], seat: int) -> None:
+        nonlocal wins, done
+        wins += returns[seat]
+        done += 1
+        if progress is not None:
+            progress(done, len(work))
+
+    seat_of = [s for s in seats for _ in range(games)]
+    if jobs <= 1:
+        for job, seat in zip(work, seat_of, strict=True):
+            count(_job(job), seat)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for returns, seat in zip(pool.map(_job, work, chunksize=4), seat_of, strict=True):
+                count(returns, seat)
+    return Score(len(work), wins)
+
+
+def _optuna() -> Any:
+    optuna: Any = importlib.import_module("optuna")
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna
+
+
+def _suggest(trial: Any, space: Space) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, (low, high) in space.items():
+        if isinstance(low, bool):
+            out[name] = trial.suggest_categorical(name, [False, True])
+        elif isinstance(low, int):
+            out[name] = trial.suggest_int(name, low, high)
+        else:
+            out[name] = round(trial.suggest_float(name, float(low), float(high)), 3)
+    return out
+
+
+def coerce(space: Space, style: Mapping[str, Any]) -> dict[str, Any]:
+    """``style`` with each value read as its parameter's type, inside its range.
+
+    Raises:
+        ValueError: a name the space does not have, or a value of the wrong kind or range.
+
+    """
+    out: dict[str, Any] = {}
+    for name, raw in style.items():
+        if name not in space:
+            raise ValueError(f"no style parameter {name!r}; the bot takes: {', '.join(space)}")
+        low, high = space[name]
+        text = str(raw).strip().lower()
+        try:
+            if isinstance(low, bool):
+                if text not in ("true", "false", "1", "0"):
+                    raise ValueError
+                value: Any = text in ("true", "1")
+            elif isinstance(low, int):
+                value = int(text)
+            else:
+                value = float(text)
+        except ValueError:
+            raise ValueError(
+                f"style parameter {name}={raw!r} is not a {type(low).__name__}"
+            ) from None
+        if not isinstance(low, bool) and not low <= value <= high:
+            raise ValueError(f"style parameter {name}={value} is outside {low} to {high}")
+        out[name] = value
+    return out
+
+
+def tune_style(
+    game_id: str,
+    *,
+    seat: int | None = None,
+    trials: int = 40,
+    games: int = 100,
+    startup: int = 12,
+    confirm: int = 300,
+    seed: int = 1,
+    jobs: int = 1,
+    start: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Search the style space for the style that wins most against the default bot.
+
+    Args:
+        game_id: a registered game whose bot declares a ``style_space``.
+        seat: tune for this seat alone; ``None`` for one style in every seat in turn.
+        trials: styles to try.
+        startup: how many of them are drawn at random before TPE models the rest.
+        games: games per seat of every trial (the same seeds for every trial).
+        confirm: fresh games per seat for the best style's confirmation (0: none).
+        seed: the tune's seed (the sampler's and the games').
+        jobs: games played at once.
+        start: a style to try first (for example the best of an earlier tune).
+        options: the game's options.
+        progress: see :data:`Progress`.
+
+    Returns:
+        The result as JSON: the best style, its score in the tune and in the confirmation,
+        and every trial.
+
+    """
+    game = load(game_id, **dict(options or {}))
+    space = space_of(game.name)
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise ValueError(f"{game.name} has seats 0 to {game.num_players - 1}, not {seat}")
+    if trials < 1 or games < 1 or confirm < 0 or jobs < 1:
+        raise ValueError("trials, games and jobs must be at least 1, confirm at least 0")
+    seats = list(range(game.num_players)) if seat is None else [seat]
+    optuna = _optuna()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        sampler = optuna.samplers.TPESampler(
+            seed=seed, n_startup_trials=min(startup, trials), multivariate=True
+        )
+    study = optuna.create_study(direction="maximize", sampler=sampler)
+    if start:
+        study.enqueue_trial(coerce(space, start))
+    history: list[dict[str, Any]] = []
+
+    def objective(trial: Any) -> float:
+        style = _suggest(trial, space)
+        label = f"trial {trial.number + 1}/{trials}"
+        tick = None if progress is None else (lambda d, t: progress(label, d, t))
+        got = score(
+            game.name,
+            style,
+            seats,
+            games,
+            "style",
+            seed,
+            jobs=jobs,
+            options=game.options,
+            progress=tick,
+        )
+        history.append({"style": style, **got.to_json(game.num_players)})
+        return got.share
+
+    study.optimize(objective, n_trials=trials)
+    best = max(history, key=lambda h: h["share"])
+    result: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.name,
+        "options": dict(game.options),
+        "seat": seat,
+        "seed": seed,
+        "style": best["style"],
+        "tune": {k: v for k, v in best.items() if k != "style"},
+        "trials": history,
+    }
+    if confirm:
+        tick = None if progress is None else (lambda d, t: progress("confirmation", d, t))
+        got = score(
+            game.name,
+            best["style"],
+            seats,
+            confirm,
+            "style-confirm",
+            seed,
+            jobs=jobs,
+            options=game.options,
+            progress=tick,
+        )
+        result["confirm"] = got.to_json(game.num_players)
+    return result
+
+
+def write(result: Mapping[str, Any], path: Path) -> None:
+    """Write a tune's result as JSON, atomically."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,159 @@
+"""The Triumvirate bot's style and ``alea lab tune-bot``, which searches it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import alea
+from alea.agents import parse_spec
+from alea.cli import main
+from alea.core.game import State
+from alea.core.record import play
+from alea.games.triumvirate.board import BOARD
+from alea.games.triumvirate.bot import STYLE_SPACE, Style, TriumvirateBot
+from alea.games.triumvirate.state import TriumvirateState
+from alea.lab.style import coerce, spec_of, tune_style
+
+
+def test_the_default_style_is_the_normal_bot_and_names_no_parameter() -> None:
+    assert TriumvirateBot().style == Style()
+    assert parse_spec("heuristic").spec() == {"name": "heuristic"}
+
+
+def test_a_style_is_given_in_the_spec_and_named_in_the_record() -> None:
+    agent = parse_spec("heuristic:collect=1,seize_rome=1,attack=0.7")
+    game = alea.load("triumvirate")
+    record = play(game, [agent, parse_spec("heuristic"), parse_spec("heuristic")], seed=3)
+    assert record.seats[0]["agent"] == {
+        "name": "heuristic",
+        "collect": 1,
+        "attack": 0.7,
+        "seize_rome": True,
+    }
+    assert record.seats[1]["agent"] == {"name": "heuristic"}
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("heuristic:colect=1", "no parameter colect"),
+        ("heuristic:collect=9", "collect must be from 1 to 4"),
+        ("heuristic:attack=1.5", "attack must be from 0 to 1"),
+        ("heuristic:guard=-1", "guard must be from 0 to 4"),
+    ],
+)
+def test_a_bad_style_is_refused_with_what_was_wrong(spec: str, words: str) -> None:
+    bot = parse_spec(spec)
+    state = alea.load("triumvirate").new_initial_state()
+    with pytest.raises(ValueError, match=words):
+        bot.act(state, 0, __import__("random").Random(0))
+
+
+def _most_conquests(agents: list[str], seed: int) -> list[int]:
+    """The most conquest tokens each seat held at once in a game of ``agents``."""
+    most = [0, 0, 0]
+
+    def watch(state: State, _action: object) -> None:
+        assert isinstance(state, TriumvirateState)
+        for p in range(3):
+            most[p] = max(most[p], state.conquests[p])
+
+    play(alea.load("triumvirate"), [parse_spec(a) for a in agents], seed=seed, on_step=watch)
+    return most
+
+
+def test_collect_is_how_many_conquests_the_leader_takes_before_he_leaves() -> None:
+    # Caesar and Pompey collect one token at a time (TRI-5.1). Crassus starts the default
+    # setup with popularity (TRI-2.5), so the bot sends him to Rome without collecting.
+    styled = [_most_conquests(["heuristic:collect=1"] * 3, seed) for seed in range(3)]
+    normal = [_most_conquests(["heuristic"] * 3, seed) for seed in range(3)]
+    assert [g[1:] for g in styled] == [[1, 1]] * 3
+    assert [g[1:] for g in normal] == [[4, 4]] * 3
+
+
+def test_seize_rome_sends_the_leader_to_rome_after_his_triumph() -> None:
+    seize = TriumvirateBot(seize_rome=True)
+    normal = TriumvirateBot()
+    seen = 0
+
+    def watch(state: State, _action: object) -> None:
+        nonlocal seen
+        assert isinstance(state, TriumvirateState)
+        if state.civil_war:
+            return
+        for p in range(3):
+            if state.popularity[p] and not state.conquests[p] and state.alive[p]:
+                assert seize._leader_target(state, p) == BOARD.rome
+                if normal._woo_hex(state, p) is not None:
+                    assert normal._leader_target(state, p) != BOARD.rome
+                    seen += 1
+
+    bots = [parse_spec("heuristic")] * 3
+    for seed in range(4):
+        play(alea.load("triumvirate"), bots, seed=seed, on_step=watch)
+    assert seen > 0
+
+
+def test_every_style_parameter_has_a_range_to_search() -> None:
+    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    for name, (low, high) in STYLE_SPACE.items():
+        default = getattr(Style(), name)
+        if isinstance(low, bool):
+            assert isinstance(default, bool)
+        else:
+            assert low <= default <= high, name
+
+
+def test_coerce_reads_values_by_their_parameters_kind() -> None:
+    assert coerce(STYLE_SPACE, {"collect": "2", "seize_rome": "true", "attack": "0.5"}) == {
+        "collect": 2,
+        "seize_rome": True,
+        "attack": 0.5,
+    }
+    with pytest.raises(ValueError, match="not a bool"):
+        coerce(STYLE_SPACE, {"seize_rome": "maybe"})
+    with pytest.raises(ValueError, match="outside 0 to 4"):
+        coerce(STYLE_SPACE, {"guard": "7"})
+    assert spec_of({"collect": 1, "seize_rome": True, "attack": 0.71234}) == (
+        "heuristic:collect=1,seize_rome=1,attack=0.7123"
+    )
+
+
+def test_a_tune_tries_styles_on_the_same_games_and_confirms_the_best_on_fresh_ones() -> None:
+    first = tune_style("triumvirate", trials=2, games=2, startup=2, confirm=2, seed=4)
+    again = tune_style("triumvirate", trials=2, games=2, startup=2, confirm=2, seed=4)
+    assert first["trials"] == again["trials"]
+    assert len(first["trials"]) == 2
+    assert all(t["games"] == 6 for t in first["trials"])  # two games in each of three seats
+    assert first["style"] == max(first["trials"], key=lambda t: t["share"])["style"]
+    assert first["confirm"]["games"] == 6
+    lo, hi = first["confirm"]["ci95"]
+    assert lo <= first["confirm"]["share"] <= hi
+    one_seat = tune_style("triumvirate", seat=2, trials=1, games=3, confirm=0, seed=4)
+    assert one_seat["tune"]["games"] == 3
+    assert "confirm" not in one_seat
+
+
+def test_a_game_whose_bot_has_no_style_is_refused() -> None:
+    with pytest.raises(ValueError, match="no style parameters"):
+        tune_style("forum", trials=1, games=1)
+    with pytest.raises(ValueError, match="seats 0 to 2"):
+        tune_style("triumvirate", seat=3, trials=1, games=1)
+
+
+def test_the_command_writes_the_best_style_and_refuses_a_bad_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "style.json"
+    args = ["lab", "tune-bot", "triumvirate", "--trials", "1", "-n", "1", "--seed", "2"]
+    assert main([*args, "--confirm-games", "1", "--jobs", "1", "-q", "--out", str(out)]) == 0
+    result = json.loads(out.read_text())
+    assert result["game"] == "triumvirate"
+    assert set(result["style"]) == set(STYLE_SPACE)
+    assert result["confirm"]["games"] == 3
+    assert "best style: heuristic:" in capsys.readouterr().out
+    assert main([*args, "-q", "--start", "collect=9", "--out", str(out)]) == 2
+    assert "collect=9 is outside 1 to 4" in capsys.readouterr().err
