@@ -7,10 +7,15 @@ ladder``, ``alea lab --agents``, the lobby):
   legal move instead.
 - ``normal``: the game's heuristic bot, unchanged.
 - ``hard``: the search bot (``mcts``) thinking half a second a decision.
-- ``expert``: the search bot thinking up to two seconds a decision.
+- ``expert``: each game's strongest measured player, as its ``expert`` hook (the file
+  ``data/expert.json``) describes it: per seat, a style of the game's bot tuned against the
+  heuristic (``alea lab tune-bot``), and, where the file asks for it, the search bot over that
+  style thinking up to two seconds a decision (with the search parameters the file gives, such
+  as the opponent model). A game without the file gets the search bot alone.
 
 ``hard`` and ``expert`` take the search bot's ``time=`` and ``iterations=`` (``expert:time=1``,
-``hard:iterations=200``; ``iterations`` counts only when ``time`` is not given) and
+``hard:iterations=200``; ``iterations`` counts only when ``time`` is not given; given to an
+expert that plays its style without searching, they make it search over its style) and
 ``turn_time=``, the seconds one whole turn may take (default 10). A turn is the run of one
 seat's decisions that the game's ``turn`` hook gives the same key (the Triumvirate's round,
 Forum's turn, the Roman Empire's period); within it, each decision gets at most half of what is
@@ -30,7 +35,7 @@ from alea.agents.mcts import MCTSAgent
 from alea.agents.simple import HeuristicAgent
 from alea.core.agent import Agent
 from alea.core.game import Action, State
-from alea.core.registry import hook
+from alea.core.registry import bot_factory, hook
 
 LEVELS: Final = ("easy", "normal", "hard", "expert")
 """The levels, weakest first."""
@@ -84,6 +89,7 @@ class SearchLevel(Agent):
             searches a fixed number of iterations, still within the turn's time.
         iterations: iterations a decision when ``time`` is not given.
         turn_time: seconds one turn at most.
+        policy: the seat's own bot for the search (``MCTSAgent``'s ``policy``).
         **search: other parameters of :class:`~alea.agents.mcts.MCTSAgent` (``c``, ...).
 
     """
@@ -94,6 +100,7 @@ class SearchLevel(Agent):
         time: float | None = None,
         iterations: int | None = None,
         turn_time: float = TURN_TIME,
+        policy: Agent | None = None,
         **search: Any,
     ) -> None:
         if not 0.0 < turn_time <= 3600.0:
@@ -101,7 +108,7 @@ class SearchLevel(Agent):
         self.name = level
         if time is None and iterations is None:
             time = DECISION_TIME[level]
-        self.search = MCTSAgent(iterations=iterations or 400, time=time, **search)
+        self.search = MCTSAgent(iterations=iterations or 400, time=time, policy=policy, **search)
         self.options = dict(sorted(search.items()))
         """The search's parameters given beside the level's own, as given."""
         self.time = time
@@ -165,11 +172,82 @@ class SearchLevel(Agent):
         return self.search.total_iterations
 
 
+class ExpertLevel(SearchLevel):
+    """``expert``: per game and seat, the game's tuned style, searched over where it says so.
+
+    The game's ``expert`` hook gives the seat's style (``styles[str(seat)]``, else
+    ``styles["all"]``, else the default bot) and ``search``: ``None`` to play the style as it is,
+    or the search's parameters, which the spec's own override. A spec that gives ``time=`` or
+    ``iterations=`` always searches. A game without the hook is played by the search bot.
+    One player is kept per game and seat, each with its own turn's budget.
+    """
+
+    def __init__(
+        self,
+        time: float | None = None,
+        iterations: int | None = None,
+        turn_time: float = TURN_TIME,
+        **search: Any,
+    ) -> None:
+        super().__init__("expert", time, iterations, turn_time, **search)
+        self.budget_given = time is not None or iterations is not None
+        """Whether the spec named a thinking budget (then the expert always searches)."""
+        self._given = {"time": time, "iterations": iterations, "turn_time": turn_time, **search}
+        self._players: dict[tuple[str, int], Agent] = {}
+
+    def player(self, game: str, seat: int) -> Agent:
+        """Who plays ``seat`` of ``game`` for the expert (built on first use)."""
+        key = (game, seat)
+        agent = self._players.get(key)
+        if agent is None:
+            agent = self._players[key] = self._build(game, seat)
+        return agent
+
+    def _build(self, game: str, seat: int) -> Agent:
+        expert_hook = hook(game, "expert")
+        if expert_hook is None:
+            return SearchLevel("expert", **self._given)
+        config = expert_hook()
+        styles = config["styles"]
+        style = styles.get(str(seat), styles.get("all", {}))
+        factory = bot_factory(game, "heuristic")
+        own = factory(**style) if factory is not None else HeuristicAgent()
+        if config["search"] is None and not self.budget_given:
+            return own
+        params = {**(config["search"] or {}), **self._given}
+        return SearchLevel("expert", policy=own if style else None, **params)
+
+    def act(self, state: State, player: int, rng: random.Random) -> Action:
+        """The move of this game's and seat's expert player."""
+        agent = self.player(state.game.name, player)
+        if isinstance(agent, SearchLevel):
+            agent.ceiling = self.ceiling
+        return agent.act(state, player, rng)
+
+    def _levels(self) -> list[SearchLevel]:
+        return [a for a in self._players.values() if isinstance(a, SearchLevel)]
+
+    @property
+    def last_iterations(self) -> int:
+        """Iterations of the latest decision searched, by any of its players."""
+        return max((a.last_iterations for a in self._levels()), default=0)
+
+    @property
+    def searches(self) -> int:
+        """Decisions searched so far by all its players."""
+        return sum(a.searches for a in self._levels())
+
+    @property
+    def total_iterations(self) -> int:
+        """Iterations of all those searches."""
+        return sum(a.total_iterations for a in self._levels())
+
+
 def hard(**params: Any) -> SearchLevel:
     """The ``hard`` level: the search bot at half a second a decision."""
     return SearchLevel("hard", **params)
 
 
-def expert(**params: Any) -> SearchLevel:
-    """The ``expert`` level: the search bot at up to two seconds a decision."""
-    return SearchLevel("expert", **params)
+def expert(**params: Any) -> ExpertLevel:
+    """The ``expert`` level: the game's tuned style, searched over where the game says so."""
+    return ExpertLevel(**params)

@@ -90,6 +90,10 @@ class MCTSAgent(Agent):
             selected by max-n instead (0 to 1).
         value: ``"hand"`` (the game's ``evaluate`` at a playout's cut-off) or ``"learned"``
             (the game's learned ``value``; a game without one refuses the search).
+        policy: the searching seat's own bot (a styled heuristic, say): its move is the one
+            the tree prefers at the seat's decisions, the seat's move in playouts and the march
+            of its plans; the game's hooks still play the other seats. ``None``: the hooks
+            play every seat.
 
     """
 
@@ -107,6 +111,7 @@ class MCTSAgent(Agent):
         opponents: str = "search",
         opponent_search: float = 0.0,
         value: str = "hand",
+        policy: Agent | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("mcts needs at least 1 iteration")
@@ -133,6 +138,7 @@ class MCTSAgent(Agent):
             known = " or ".join(VALUES)
             raise ValueError(f"mcts value must be {known}, not {value!r}")
         self.value = value
+        self.policy = policy
         self.last_tree: _Node | None = None
         """The root of the latest step-by-step search's tree (its nodes' ``children`` by action)."""
         self._me = 0
@@ -184,7 +190,13 @@ class MCTSAgent(Agent):
         self._depth = depth if depth is not None else int(hook(game, "rollout_depth") or DEPTH)
         n = state.game.num_players
         plans_hook = hook(game, "plans") if self.plans else None
-        plans = plans_hook(state, rng) if plans_hook is not None else []
+        plans: list[tuple[Action, ...]] = []
+        if plans_hook is not None:
+            plans = (
+                plans_hook(state, rng)
+                if self.policy is None
+                else plans_hook(state, rng, self.policy)
+            )
         if len(plans) >= 2:
             return self._plan_search(state, player, rng, plans, rollout, evaluate)
         root = _Node(n)
@@ -312,7 +324,7 @@ class MCTSAgent(Agent):
             if preferred is _UNSET:
                 # Asked once per node, on the first determinization that reaches it: the hook
                 # is usually the game's own bot, far dearer than a step of the search.
-                preferred = node.prior = self._prior(s, rng) if self._prior is not None else None
+                preferred = node.prior = self._preferred(s, p, rng)
             if self._modelled(p, rng):
                 # The opponent model: this seat plays the heuristic's move. The node's move came
                 # from another determinization; where it is not legal here, ask afresh.
@@ -372,6 +384,12 @@ class MCTSAgent(Agent):
             for i in range(n):
                 acc[i] += values[i]
 
+    def _preferred(self, s: State, p: int, rng: random.Random) -> Action | None:
+        """The move the tree tries first at seat ``p``'s decision: its own bot's or the hook's."""
+        if self.policy is not None and p == self._me:
+            return self.policy.act(s, p, rng)
+        return self._prior(s, rng) if self._prior is not None else None
+
     def _modelled(self, p: int, rng: random.Random) -> bool:
         """Whether seat ``p``'s decision in the tree is played by the opponent model this time."""
         if self.opponents != "prior" or p == self._me or self._prior is None:
@@ -387,7 +405,9 @@ class MCTSAgent(Agent):
                 continue
             if steps >= self._depth and evaluate is not None:
                 return list(evaluate(s))
-            if rollout is not None:
+            if self.policy is not None and p == self._me:
+                a = self.policy.act(s, p, rng)
+            elif rollout is not None:
                 a = rollout(s, rng)
             else:
                 legal = s.legal_actions()

@@ -48,6 +48,7 @@ SEARCH_HOOKS: tuple[str, ...] = (
     "features",
     "feature_names",
     "style_space",
+    "expert",
 )
 """The hooks a game's search module may define for the search bot."""
 
@@ -60,8 +61,9 @@ def register_search(game: str, module: ModuleType) -> None:
     (whole runs of decisions to weigh as one choice), ``value`` (a learned evaluation, used in
     place of ``evaluate`` when the search is asked for it) with the ``features`` it reads, and
     the constants ``ROLLOUT_DEPTH``, ``FEATURE_NAMES`` and ``STYLE_SPACE`` (the ranges of the
-    bot's style parameters that ``alea lab tune-bot`` searches); a module may leave any of them
-    out.
+    bot's style parameters that ``alea lab tune-bot`` searches), and ``expert`` (how the
+    ``expert`` level plays the game, ``alea.core.search.expert_file``); a module may leave any
+    of them out.
     """
     for name in SEARCH_HOOKS:
         value = getattr(module, name, getattr(module, name.upper(), None))

@@ -1,9 +1,16 @@
-"""What the games' search hooks share: an evaluation built from each seat's rough strength."""
+"""What the games' search hooks share: an evaluation and the loader of the expert's file.
+
+The evaluation is built from each seat's rough strength; the expert file says how a game's
+``expert`` level plays.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from functools import cache
+from importlib import resources
+from typing import Any, TypeVar
 
 from alea.core.game import State
 
@@ -25,3 +32,26 @@ def evaluation(strengths: Callable[[S], Sequence[float]]) -> Callable[[S], list[
         return [r / total for r in raw]
 
     return evaluate
+
+
+def expert_file(package: str) -> Callable[[], dict[str, Any]]:
+    """The ``expert`` hook of a game: how its ``expert`` level plays, from ``data/expert.json``.
+
+    The file names, per seat (``"0"``, ``"1"``, ... or ``"all"``), the style of the game's bot
+    that the expert plays (the result of ``alea lab tune-bot``), and under ``"search"`` either
+    ``null`` (the expert plays its style without searching) or the search's parameters
+    (``{"opponents": "prior"}``), which a spec's own parameters override. It is read on the
+    first call.
+    """
+
+    @cache
+    def expert() -> dict[str, Any]:
+        text = resources.files(package).joinpath("data", "expert.json").read_text("utf-8")
+        data = json.loads(text)
+        styles = data.get("styles", {})
+        search = data.get("search")
+        if not isinstance(styles, dict) or not (search is None or isinstance(search, dict)):
+            raise ValueError(f"{package}'s expert.json needs a styles object and a search")
+        return {"styles": styles, "search": search}
+
+    return expert

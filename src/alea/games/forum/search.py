@@ -6,7 +6,7 @@ import random
 from typing import Final
 
 from alea.core.game import Action
-from alea.core.search import evaluation
+from alea.core.search import evaluation, expert_file
 from alea.core.value import learned_value
 from alea.games.forum.actions import Decide
 from alea.games.forum.bot import ForumBot
@@ -61,3 +61,8 @@ on games of the heuristic bots from the public numbers of the table (``features`
 def turn(state: ForumState) -> int:
     """The public number of the turn the position is in: a bot's thinking is budgeted by it."""
     return state.turn
+
+
+expert: Final = expert_file("alea.games.forum")
+"""How the ``expert`` level plays (``data/expert.json``): the search with the opponent model,
+the other families played as the heuristic bot would, over the default bot."""

@@ -10,7 +10,7 @@ import random
 from typing import Final
 
 from alea.core.game import Action
-from alea.core.search import evaluation
+from alea.core.search import evaluation, expert_file
 from alea.games.hotre.actions import Decide, Offer, Pick
 from alea.games.hotre.bot import HotreBot, worths
 from alea.games.hotre.state import HotreState
@@ -61,3 +61,8 @@ evaluate: Final = evaluation(strengths)
 def turn(state: HotreState) -> int:
     """The public number of the period the position is in: a bot's thinking is budgeted by it."""
     return state.period
+
+
+expert: Final = expert_file("alea.games.hotre")
+"""How the ``expert`` level plays (``data/expert.json``): the search with the opponent model,
+the other players played as the heuristic bot would, over the default bot."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any, Final
 
+from alea.core.agent import Agent
 from alea.core.game import Action, State
-from alea.core.search import evaluation
+from alea.core.search import evaluation, expert_file
 from alea.core.value import learned_value
 from alea.games.triumvirate.actions import Decide, March, Move
 from alea.games.triumvirate.board import BOARD
@@ -58,13 +60,6 @@ def _attacks(s: TriumvirateState, a: Action) -> bool:
     return isinstance(a, Move) and s.owner[a.to] not in (-1, a.seat)
 
 
-_VARIANTS: Final = (
-    _Restricted(lambda s, a: not isinstance(a, March)),  # the leader stays put
-    _Restricted(lambda s, a: not isinstance(a, Move)),  # only the leader marches
-    _Restricted(lambda s, a: not _attacks(s, a)),  # no battle started
-)
-
-
 def _march(
     state: TriumvirateState, choose: Callable[[TriumvirateState], Action]
 ) -> tuple[Action, ...]:
@@ -79,30 +74,43 @@ def _march(
     return tuple(steps)
 
 
-def plans(state: TriumvirateState, rng: random.Random) -> list[tuple[Action, ...]]:
+_KEEPS: Final[tuple[Keep, ...]] = (
+    lambda s, a: not isinstance(a, March),  # the leader stays put
+    lambda s, a: not isinstance(a, Move),  # only the leader marches
+    lambda s, a: not _attacks(s, a),  # no battle started
+)
+
+
+def plans(
+    state: TriumvirateState, rng: random.Random, bot: Agent | None = None
+) -> list[tuple[Action, ...]]:
     """Whole marches to weigh as one choice each, the heuristic's first.
 
     A movement phase is one human choice (where the army goes) split into single troop steps;
     searching the steps one by one spends the turn's time on near-equal moves. The plans are
     the heuristic's march, ending at once, the heuristic with the leader kept still, with the
     troops kept still, without starting a battle, and a few of its marches with random steps
-    mixed in. Outside a movement phase there are none.
+    mixed in. Outside a movement phase there are none. ``bot`` is the seat's own bot (a styled
+    one) in place of the default heuristic; the variants keep its style.
     """
     if state.stage != MOVE or state.current_player() < 0:
         return []
     seat = state.player
+    own: Agent = _BOT if bot is None else bot
+    style = own.style if isinstance(own, TriumvirateBot) else _BOT.style
+    variants = [_Restricted(keep, **asdict(style)) for keep in _KEEPS]
 
-    def by(bot: TriumvirateBot) -> Callable[[TriumvirateState], Action]:
-        return lambda s: bot.act(s, seat, rng)
+    def by(player: Agent) -> Callable[[TriumvirateState], Action]:
+        return lambda s: player.act(s, seat, rng)
 
-    out = [_march(state, by(_BOT)), (Decide(seat, "end"),)]
-    out += [_march(state, by(v)) for v in _VARIANTS]
+    out = [_march(state, by(own)), (Decide(seat, "end"),)]
+    out += [_march(state, by(v)) for v in variants]
 
     def noisy(s: TriumvirateState) -> Action:
         if rng.random() < PLAN_NOISE:
             legal = s.legal_actions()
             return legal[int(rng.random() * len(legal))]
-        return _BOT.act(s, seat, rng)
+        return own.act(s, seat, rng)
 
     out += [_march(state, noisy) for _ in range(PLAN_SAMPLES)]
     unique: list[tuple[Action, ...]] = []
@@ -160,3 +168,8 @@ fitted on games of the heuristic bots from the public table's numbers (``feature
 def turn(state: TriumvirateState) -> int:
     """The public number of the round the position is in: a bot's thinking is budgeted by it."""
     return state.round
+
+
+expert: Final = expert_file("alea.games.triumvirate")
+"""How the ``expert`` level plays (``data/expert.json``): per leader, a style of the bot found by
+``alea lab tune-bot``, played without a search."""
