@@ -55,7 +55,6 @@ from alea.rl.codecs.base import (
     Memo,
     ObservationEncoder,
     TableCodec,
-    Tracker,
     clip,
     slots,
 )
@@ -437,22 +436,18 @@ class HotreObservations(ObservationEncoder):
         rel: list[int],
         battle: int,
         starts: Iterable[int],
-        rows: Iterable[int] | None = None,
     ) -> tuple[list[int], list[int], list[float]]:
         """The ones, then the other entries and their values, of the ``lands`` block.
 
-        ``cells`` gives each land's (force, armies, Fort, Fort's owner, City), in land order,
-        or in the order of ``rows`` (the offsets of the lands' rows) when given; empty lands
-        add nothing.
+        ``cells`` gives each land's (force, armies, Fort, Fort's owner, City), in land order;
+        empty lands add nothing.
         """
         ones: list[int] = []
         at: list[int] = []
         values: list[float] = []
         n_forces = len(kind_col)
         army_value = _ARMY_VALUE
-        for row, (g, armies, fort, fo, city) in zip(
-            self._land_rows if rows is None else rows, cells, strict=True
-        ):
+        for row, (g, armies, fort, fo, city) in zip(self._land_rows, cells, strict=True):
             if g >= 0:
                 ones.append(row + _KIND0 + kind_col[g])
                 o = owner[g]
@@ -466,19 +461,13 @@ class HotreObservations(ObservationEncoder):
                 ones.append(row + (_FORT_OWNER0 + rel[o] if o >= 0 else _FORT_OTHER))
             if city:
                 ones.append(row + (_CITY if city == 1 else _CITY + 1))
-        ones.extend(self._marked_lands(rel, battle, starts))
-        return ones, at, values
-
-    def _marked_lands(self, rel: list[int], battle: int, starts: Iterable[int]) -> list[int]:
-        """The ones of the ``lands`` block's ``battle`` and ``start_k`` columns."""
-        ones: list[int] = []
         if 0 <= battle < N_LANDS:
             ones.append(self._land_rows[battle] + _LF["battle"])
         start0 = _LF["start_0"]
         for q, land in enumerate(starts):
             if 0 <= land < N_LANDS:
                 ones.append(self._land_rows[land] + start0 + rel[q])
-        return ones
+        return ones, at, values
 
     def encode_state(self, state: State, seat: int) -> FloatArray:
         """``encode(state.observation(seat))``, read straight from the position.
@@ -486,60 +475,14 @@ class HotreObservations(ObservationEncoder):
         ``seat`` is a player. Of what is hidden it reads only what the observation shows: the
         player's own hands card by card and the others' as card sets, a counter only where
         ``views.shown`` lets the player see it, the drawn counter only if it looked at it.
-        The lands' entries come from a memo keyed by the fields they are read from.
         """
-        if not isinstance(state, HotreState) or not 0 <= seat < self.n:
+        n, seats = self.n, self.seats
+        if not isinstance(state, HotreState) or not 0 <= seat < n:
             return self.encode(state.observation(seat))
         s = state
         me = seat
         rel = self._rel[me]
-        key = (
-            me,
-            tuple(s.force_in_land),
-            tuple(s.armies_in_land),
-            tuple(s.fort_level),
-            tuple(s.fort_owner),
-            tuple(s.city_state),
-            s.force_owner,
-            s.force_kind,
-        )
-        lands = self._lands_memo.get(key)
-        if lands is None:
-            kind_col = [_KIND_COL[k] for k in s.force_kind]
-            cells = zip(
-                s.force_in_land,
-                s.armies_in_land,
-                s.fort_level,
-                s.fort_owner,
-                s.city_state,
-                strict=True,
-            )
-            lands = self._lands_memo.keep(
-                key, self._land_entries(cells, s.force_owner, kind_col, rel, -1, ())
-            )
-        ones, at, values = self._entries(s, me)
-        vec = self._template.copy()
-        vec.put(lands[0], 1.0)
-        vec.put(lands[1], lands[2])
-        vec.put(ones, 1.0)
-        vec.put(at, values)
-        return vec
-
-    def tracker(self, seat: int) -> Tracker:
-        """A tracker that rewrites only the rows of the lands that changed."""
-        if not 0 <= seat < self.n:
-            return Tracker(self, seat)
-        return HotreTracker(self, seat)
-
-    def _entries(self, s: HotreState, me: int) -> tuple[list[int], list[int], list[float]]:
-        """The ones, then the other entries and their values, of all but the lands' rows.
-
-        The ``battle`` and ``start_k`` columns of the ``lands`` block are among them; the rest
-        of each land's row is written by :meth:`_land_entries`.
-        """
-        n, seats = self.n, self.seats
-        rel = self._rel[me]
-        mine = {q for q in range(seats) if s.seat_player(q) == me}
+        mine = {q for q in range(seats) if s.seat_player(q) == seat}
         mask = sum(1 << q for q in mine)
         ones: list[int] = [self._stage + STAGES[STAGE_NAMES[s.stage]]]
         at: list[int] = []
@@ -570,7 +513,41 @@ class HotreObservations(ObservationEncoder):
         kind_col = [_KIND_COL[k] for k in s.force_kind]
         owner = s.force_owner
         armies_of = s.force_armies
-        ones += self._marked_lands(rel, s.battle_land, s.start_land)
+        key = (
+            me,
+            tuple(s.force_in_land),
+            tuple(s.armies_in_land),
+            tuple(s.fort_level),
+            tuple(s.fort_owner),
+            tuple(s.city_state),
+            tuple(owner),
+            tuple(kind_col),
+            s.battle_land,
+            tuple(s.start_land),
+        )
+        lands = self._lands_memo.get(key)
+        if lands is None:
+            lands = self._lands_memo.keep(
+                key,
+                self._land_entries(
+                    zip(
+                        s.force_in_land,
+                        s.armies_in_land,
+                        s.fort_level,
+                        s.fort_owner,
+                        s.city_state,
+                        strict=True,
+                    ),
+                    owner,
+                    kind_col,
+                    rel,
+                    s.battle_land,
+                    s.start_land,
+                ),
+            )
+        ones += lands[0]
+        at += lands[1]
+        values += lands[2]
         width = len(PLAYER_FEATURES)
         peoples = [0] * seats
         people_armies = [0] * seats
@@ -632,103 +609,10 @@ class HotreObservations(ObservationEncoder):
             )
         used = self._used - 1
         ones.extend(used + c for c in s.used_cards)
-        return ones, at, values
-
-
-class HotreTracker(Tracker):
-    """One player's HOTRE vector, its ``lands`` rows rewritten only where a land changed.
-
-    Between two looks of a player the other seats have moved, fought and played cards, so
-    everything but the lands (the players' rows, hands, counters, stage) is written afresh
-    each call; a decision changes a land or two of 45, so the lands' rows are kept in a block
-    of their own and a row is rewritten only where the land's force, armies, Fort or City
-    differ from the copies the tracker keeps, or where the force holding or fortifying it has
-    changed owner or kind. A state object it has not seen before rewrites every row.
-    """
-
-    def __init__(self, encoder: HotreObservations, seat: int) -> None:
-        super().__init__(encoder, seat)
-        self.obs = encoder
-        lo = encoder._lands
-        self.span = slice(lo, lo + N_LANDS * len(LAND_FEATURES))
-        self.blank = encoder._template[self.span].copy()
-        self.block = self.blank.copy()
-        self.state: State | None = None
-        self.cells: tuple[list[int], ...] = ()
-        self.forces: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-
-    def vector(self, state: State) -> FloatArray:
-        """The player's vector in ``state`` (a new array)."""
-        enc = self.obs
-        me = self.seat
-        if not isinstance(state, HotreState):
-            return enc.encode_state(state, me)
-        s = state
-        cells = (s.force_in_land, s.armies_in_land, s.fort_level, s.fort_owner, s.city_state)
-        forces = (s.force_owner, s.force_kind)
-        if s is not self.state:
-            self.state = s
-            self.forces = forces
-            self._rewrite(s, range(N_LANDS))
-            self.cells = tuple(c[:] for c in cells)
-        elif cells != self.cells or forces != self.forces:
-            changed: set[int] = set()
-            if forces != self.forces:
-                # The lands held, or fortified, by a force whose owner or kind changed.
-                (owner, kind), (was_owner, was_kind) = forces, self.forces
-                moved = {
-                    g
-                    for g in range(max(len(owner), len(was_owner)))
-                    if g >= len(owner)
-                    or g >= len(was_owner)
-                    or owner[g] != was_owner[g]
-                    or kind[g] != was_kind[g]
-                }
-                changed.update(
-                    land
-                    for land, (g, f) in enumerate(zip(s.force_in_land, s.fort_owner, strict=True))
-                    if g in moved or f in moved
-                )
-                self.forces = forces
-            for now, was in zip(cells, self.cells, strict=True):
-                if now != was:
-                    changed.update(
-                        i for i, (a, b) in enumerate(zip(now, was, strict=True)) if a != b
-                    )
-            self._rewrite(s, sorted(changed))
-            self.cells = tuple(c[:] for c in cells)
-        ones, at, values = enc._entries(s, me)
-        vec = enc._template.copy()
-        vec[self.span] = self.block
+        vec = self._template.copy()
         vec.put(ones, 1.0)
         vec.put(at, values)
         return vec
-
-    def _rewrite(self, s: HotreState, lands: Iterable[int]) -> None:
-        """Write the rows of ``lands`` afresh into the block."""
-        enc = self.obs
-        width = len(LAND_FEATURES)
-        block, blank = self.block, self.blank
-        rows: list[int] = []
-        cells: list[tuple[int, int, int, int, int]] = []
-        fil, ail, fort, fo, city = (
-            s.force_in_land,
-            s.armies_in_land,
-            s.fort_level,
-            s.fort_owner,
-            s.city_state,
-        )
-        for land in lands:
-            row = land * width
-            block[row : row + width] = blank[row : row + width]
-            rows.append(row)
-            cells.append((fil[land], ail[land], fort[land], fo[land], city[land]))
-        kind_col = [_KIND_COL[k] for k in s.force_kind]
-        ones, at, values = enc._land_entries(
-            cells, s.force_owner, kind_col, enc._rel[self.seat], -1, (), rows
-        )
-        block.put(ones, 1.0)
-        block.put(at, values)
 
 
 def hotre_codec(game: Game) -> GameCodec:
