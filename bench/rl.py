@@ -1,6 +1,6 @@
 """RL environment speed against the raw engine: ``python bench/rl.py [--quick] [--game NAME]``.
 
-For each game, uniformly random legal play is timed four ways, each for the same budget of
+For each game, uniformly random legal play is timed five ways, each for the same budget of
 decisions (chance events are applied but not counted):
 
 - ``engine``: ``legal_actions()`` and ``apply_action`` in a bare loop, chance by
@@ -21,7 +21,7 @@ decisions (chance events are applied but not counted):
   cost on top of the engine, the least an AEC step costs however fast the encoding is.
 
 Each figure is the median of ``--runs`` timed runs (min and max shown), after a warm-up run;
-the runs of the four loops are interleaved so that other load on the machine hits all alike.
+the runs of the five loops are interleaved so that other load on the machine hits all alike.
 ``overhead`` is engine decisions/s over the loop's decisions/s within each round of runs (the
 engine's run and the loop's run of the same round, back to back), the median over the rounds
 (lower is better); on a shared machine it moves far less than the ratio of two medians.
