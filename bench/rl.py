@@ -111,27 +111,29 @@ class Unencoded(Tracker):
         return self.zeros
 
 
-def unencoded_aec_runner(game: Game) -> Runner:
-    """The AEC runner with :class:`Unencoded` trackers for every seat.
+def lent_tracker_runner(
+    game: Game, tracker: Callable[[ObservationEncoder, int], Tracker]
+) -> Runner:
+    """The AEC runner with ``tracker(encoder, seat)`` making every seat's tracker.
 
-    The env makes its trackers on its first steps, so the game's encoder lends it
-    ``Unencoded`` while the runner runs.
+    The env makes its trackers on its first steps, so the game's encoder lends it ``tracker``
+    while the runner runs.
     """
     run = aec_runner(game)
     encoder = type(codec_for(game).observations)
     own = encoder.tracker
 
-    def unencoded(self: ObservationEncoder, seat: int) -> Tracker:
-        return Unencoded(self, seat)
+    def lent(self: ObservationEncoder, seat: int) -> Tracker:
+        return tracker(self, seat)
 
-    def floor(budget: int, seed: int) -> int:
-        setattr(encoder, "tracker", unencoded)  # noqa: B010  # a method
+    def lending(budget: int, seed: int) -> int:
+        setattr(encoder, "tracker", lent)  # noqa: B010  # a method
         try:
             return run(budget, seed)
         finally:
             setattr(encoder, "tracker", own)  # noqa: B010
 
-    return floor
+    return lending
 
 
 class Counting(Agent):
@@ -274,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             "engine + observation()": engine_runner(game, observe=True),
             "AEC env": aec_runner(game),
             "Gym env (seat 0 vs random)": gym_runner(game),
-            "AEC env, no encoding": unencoded_aec_runner(game),
+            "AEC env, no encoding": lent_tracker_runner(game, Unencoded),
         }
         figures = measure(runners, budget, runs, args.seed)
         overhead = {
