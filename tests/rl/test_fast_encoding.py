@@ -220,15 +220,16 @@ def test_observations_handed_out_never_change_afterwards(name: str, observation:
     assert not all(np.array_equal(held[0][1], copy) for _, copy in held[::3])
 
 
+HISTORY = 3
+"""Past views in the ``info_state`` observations of the whole-game test."""
+
+
 def _reference(codec: Any, past: list[np.ndarray[Any, Any]], now: np.ndarray[Any, Any]) -> Any:
     """An ``info_state`` vector built from reference frames: ``now``, then ``past`` newest first."""
     size = codec.observations.size
     frames = [now, *past[::-1][:HISTORY]]
     frames += [np.zeros(size, dtype=np.float32)] * (1 + HISTORY - len(frames))
     return np.concatenate(frames)
-
-
-HISTORY = 3
 
 
 @pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
