@@ -1,6 +1,6 @@
 """RL environment speed against the raw engine: ``python bench/rl.py [--quick] [--game NAME]``.
 
-For each game, uniformly random legal play is timed four ways, each for the same budget of
+For each game, uniformly random legal play is timed five ways, each for the same budget of
 decisions (chance events are applied but not counted):
 
 - ``engine``: ``legal_actions()`` and ``apply_action`` in a bare loop, chance by
@@ -14,10 +14,14 @@ decisions (chance events are applied but not counted):
   ``int8`` (``docs/rl.md`` quotes the command that measures it);
 - ``Gym env``: ``alea.rl.gym_env`` for seat 0 against random bots; every decision counts,
   the learner's (through the env, reading its mask the same way) and the bots' (straight on
-  the state).
+  the state);
+- ``AEC env, no encoding``: the AEC loop again with every seat's tracker handing out one
+  all-zero vector instead of encoding the position: what the environment's bookkeeping (the
+  legal indices, the mask, the copies, PettingZoo's turn keeping) and the learner's choice
+  cost on top of the engine, the least an AEC step costs however fast the encoding is.
 
 Each figure is the median of ``--runs`` timed runs (min and max shown), after a warm-up run;
-the runs of the four loops are interleaved so that other load on the machine hits all alike.
+the runs of the five loops are interleaved so that other load on the machine hits all alike.
 ``overhead`` is engine decisions/s over the loop's decisions/s within each round of runs (the
 engine's run and the loop's run of the same round, back to back), the median over the rounds
 (lower is better); on a shared machine it moves far less than the ratio of two medians.
@@ -49,6 +53,7 @@ from alea.agents import RandomAgent
 from alea.core.agent import Agent
 from alea.core.game import Action, Game, State
 from alea.rl.codecs import codec_for
+from alea.rl.codecs.base import FloatArray, ObservationEncoder, Tracker
 
 Runner = Callable[[int, int], int]
 """``runner(budget, seed) -> decisions``: play random games until ``budget`` decisions."""
@@ -92,6 +97,43 @@ def aec_runner(game: Game) -> Runner:
         return done
 
     return run
+
+
+class Unencoded(Tracker):
+    """A tracker that hands out one all-zero vector whatever the position (a timing floor)."""
+
+    def __init__(self, encoder: ObservationEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.zeros = np.zeros(encoder.size, dtype=np.float32)
+
+    def vector(self, state: State) -> FloatArray:
+        """The all-zero vector."""
+        return self.zeros
+
+
+def lent_tracker_runner(
+    game: Game, tracker: Callable[[ObservationEncoder, int], Tracker]
+) -> Runner:
+    """The AEC runner with ``tracker(encoder, seat)`` making every seat's tracker.
+
+    The env makes its trackers on its first steps, so the game's encoder lends it ``tracker``
+    while the runner runs.
+    """
+    run = aec_runner(game)
+    encoder = type(codec_for(game).observations)
+    own = encoder.tracker
+
+    def lent(self: ObservationEncoder, seat: int) -> Tracker:
+        return tracker(self, seat)
+
+    def lending(budget: int, seed: int) -> int:
+        setattr(encoder, "tracker", lent)  # noqa: B010  # a method
+        try:
+            return run(budget, seed)
+        finally:
+            setattr(encoder, "tracker", own)  # noqa: B010
+
+    return lending
 
 
 class Counting(Agent):
@@ -234,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             "engine + observation()": engine_runner(game, observe=True),
             "AEC env": aec_runner(game),
             "Gym env (seat 0 vs random)": gym_runner(game),
+            "AEC env, no encoding": lent_tracker_runner(game, Unencoded),
         }
         figures = measure(runners, budget, runs, args.seed)
         overhead = {

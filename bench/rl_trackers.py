@@ -21,27 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import alea
 from alea.rl.codecs import codec_for
 from alea.rl.codecs.base import ObservationEncoder
-from rl import Runner, aec_runner, engine_runner
+from rl import Runner, aec_runner, engine_runner, lent_tracker_runner
 
 
 def fresh_aec_runner(game: alea.Game) -> Runner:
-    """The AEC runner with the base tracker for every seat (encoding every position afresh).
-
-    The env makes its trackers on its first steps, so the game's encoder lends it the base
-    class's ``tracker`` while the runner runs.
-    """
-    run = aec_runner(game)
-    encoder = type(codec_for(game).observations)
-    own = encoder.tracker
-
-    def fresh(budget: int, seed: int) -> int:
-        setattr(encoder, "tracker", ObservationEncoder.tracker)  # noqa: B010  # a method
-        try:
-            return run(budget, seed)
-        finally:
-            setattr(encoder, "tracker", own)  # noqa: B010
-
-    return fresh
+    """The AEC runner with the base tracker for every seat (encoding every position afresh)."""
+    return lent_tracker_runner(game, ObservationEncoder.tracker)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -218,3 +218,79 @@ def test_observations_handed_out_never_change_afterwards(name: str, observation:
             obs, _ = gym.reset()
     assert all(np.array_equal(array, copy) for array, copy in held)
     assert not all(np.array_equal(held[0][1], copy) for _, copy in held[::3])
+
+
+HISTORY = 3
+"""Past views in the ``info_state`` observations of the whole-game test."""
+
+
+def _reference(codec: Any, past: list[np.ndarray[Any, Any]], now: np.ndarray[Any, Any]) -> Any:
+    """An ``info_state`` vector built from reference frames: ``now``, then ``past`` newest first."""
+    size = codec.observations.size
+    frames = [now, *past[::-1][:HISTORY]]
+    frames += [np.zeros(size, dtype=np.float32)] * (1 + HISTORY - len(frames))
+    return np.concatenate(frames)
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_SETUPS, ids=SETUP_IDS)
+def test_the_environments_show_the_reference_vectors_through_whole_games(
+    name: str, options: dict[str, object]
+) -> None:
+    """Whole AEC and Gym episodes, every seat looked at at random moments (the mover or not,
+    after chance events, to the game's end): each ``info_state`` observation is made of
+    reference encodings of ``state.observation(seat)``, and each mask is the reference mask
+    of the seat to move (zeros for the others)."""
+    codec = codec_for(alea.load(name, **options))
+    rng = random.Random(21)
+    env = rl.aec_env(name, observation="info_state", history=HISTORY, **options)
+    actions = codec.actions
+    looked = 0
+    episodes = 1 if name == "triumvirate" else 2  # a Triumvirate game is ~3,600 decisions
+    for episode in range(episodes):
+        env.reset(seed=episode)
+        past: dict[str, list[np.ndarray[Any, Any]]] = {a: [] for a in env.possible_agents}
+        finished = False
+        for agent in env.agent_iter():
+            state = env.game_state
+            for other in env.agents:
+                if other != agent and rng.random() < 0.2:
+                    seat = env.possible_agents.index(other)
+                    now = codec.observations.encode(state.observation(seat))
+                    got = env.observe(other)
+                    assert np.array_equal(got["observation"], _reference(codec, past[other], now))
+                    assert not got["action_mask"].any()
+                    looked += 1
+            obs, _, terminated, truncated, _ = env.last()
+            seat = env.possible_agents.index(agent)
+            now = codec.observations.encode(state.observation(seat))
+            assert np.array_equal(obs["observation"], _reference(codec, past[agent], now))
+            if terminated or truncated:
+                finished = True
+                env.step(None)
+                continue
+            assert np.array_equal(obs["action_mask"], actions.mask(state))
+            past[agent].append(now)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            looked += 1
+        assert finished
+    gym = rl.gym_env(name, seat=0, observation="info_state", history=HISTORY, **options)
+    for episode in range(episodes):
+        obs, _ = gym.reset(seed=episode)
+        mine: list[np.ndarray[Any, Any]] = []
+        while True:
+            state = gym.game_state
+            now = codec.observations.encode(state.observation(0))
+            assert np.array_equal(obs["observation"], _reference(codec, mine, now))
+            if state.is_terminal():
+                break
+            assert np.array_equal(obs["action_mask"], actions.mask(state))
+            mine.append(now)
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, terminated, truncated, _ = gym.step(int(legal[int(rng.random() * len(legal))]))
+            looked += 1
+            if terminated or truncated:
+                now = codec.observations.encode(gym.game_state.observation(0))
+                assert np.array_equal(obs["observation"], _reference(codec, mine, now))
+                break
+    assert looked > 500

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from alea.core.game import Action, Game, State
-from alea.games.forum import marriages, trade
+from alea.games.forum import trade
 from alea.games.forum.actions import (
     PRICES,
     Build,
@@ -47,7 +47,6 @@ from alea.games.forum.constants import (
     CARDS,
     N_SPACES,
     OVER,
-    ROME,
     SEATS_OF,
     STAGE_NAMES,
     band_of,
@@ -207,40 +206,11 @@ class ForumObservations(ObservationEncoder):
         opts = game.options
         self._agents = max(1, int(opts.get("agents", 4)))
         self._horrea = max(1, int(opts.get("horrea", 20)))
-        self._incomes = Memo()
         self._boards = Memo()
         self._band_slots: dict[tuple[int, int], int] = {}
         self._rels = [[(q - me) % self.n for q in range(self.n)] for me in range(self.n)]
         """Per viewer: each seat's offset."""
         self._rome = BOARD.rome
-
-    def _next_incomes(self, s: ForumState) -> list[int]:
-        """``trade.trade_totals(s)``, remembered by what it depends on (none of it hidden).
-
-        Trade reads where agents stand only to know whether a family (or an ally) is present
-        in Rome and in the markets of its own horrea (FOR-5.3), so the key holds just that:
-        most moves leave it, and the horrea, bonuses and blocks, as they were.
-        """
-        horrea = s.horrea
-        seen = [set(a) for a in s.agents]
-        if s.marriages:
-            own = seen
-            seen = [own[p].union(*(own[q] for q in marriages.spouses(s, p))) for p in range(s.n)]
-        key = (
-            tuple(
-                (ROME in at, frozenset(m for m in at if m >= 0 and horrea[m] >> p & 1))
-                for p, at in enumerate(seen)
-            ),
-            tuple(horrea),
-            tuple(s.bonus),
-            tuple(s.blocked),
-            s.praefect,
-            s.praefect_turns,
-        )
-        totals: list[int] | None = self._incomes.get(key)
-        if totals is None:
-            totals = self._incomes.keep(key, trade.trade_totals(s))
-        return totals
 
     def _band_slot(self, prestige: int, win: int) -> int:
         """Column (after ``band_``) of the band the observation names for ``prestige``."""
@@ -394,7 +364,9 @@ class ForumObservations(ObservationEncoder):
             min(1.0, (s.deck_sons + s.deck_daughters) / DECK),
             n / SEATS,
         ]
-        incomes = self._next_incomes(s) if s.stage != OVER else [0] * n
+        # Trade incomes are computed afresh: the engine's one pass over the horrea costs less
+        # than a memo key of who is present where (see docs/rl.md, Speed).
+        incomes = trade.trade_totals(s) if s.stage != OVER else [0] * n
         width = len(PLAYER_FEATURES)
         agents_total = self._agents
         horrea_total = self._horrea
