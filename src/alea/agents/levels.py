@@ -194,6 +194,7 @@ class ExpertLevel(SearchLevel):
         """Whether the spec named a thinking budget (then the expert always searches)."""
         self._given = {"time": time, "iterations": iterations, "turn_time": turn_time, **search}
         self._players: dict[tuple[str, int], Agent] = {}
+        self._last: Agent | None = None
 
     def player(self, game: str, seat: int) -> Agent:
         """Who plays ``seat`` of ``game`` for the expert (built on first use)."""
@@ -219,7 +220,7 @@ class ExpertLevel(SearchLevel):
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         """The move of this game's and seat's expert player."""
-        agent = self.player(state.game.name, player)
+        agent = self._last = self.player(state.game.name, player)
         if isinstance(agent, SearchLevel):
             agent.ceiling = self.ceiling
         return agent.act(state, player, rng)
@@ -229,8 +230,8 @@ class ExpertLevel(SearchLevel):
 
     @property
     def last_iterations(self) -> int:
-        """Iterations of the latest decision searched, by any of its players."""
-        return max((a.last_iterations for a in self._levels()), default=0)
+        """Iterations of the latest decision (0 where it played its style without searching)."""
+        return self._last.last_iterations if isinstance(self._last, SearchLevel) else 0
 
     @property
     def searches(self) -> int:
