@@ -11,7 +11,8 @@ expanded first and given a bonus that fades with visits, like a progressive bias
 values in [0, 1] per seat used when a playout is cut off), ``rollout_depth`` (an int, the
 playout decisions before ``evaluate`` is used, when the agent is not given one) and ``plans``.
 
-``plans`` (``(state, rng) -> list[tuple[Action, ...]]``) is for a game that splits one human
+``plans`` (``(state, rng) -> list[tuple[Action, ...]]``, and ``(state, rng, bot)`` when the
+search is given the seat's own bot, ``policy``) is for a game that splits one human
 choice into many decisions (a march of a dozen troop steps): it returns whole runs of the seat's
 decisions, its preferred one first, or fewer than two when the position calls for none. The
 search then weighs plans instead of single steps: the root's children are the plans, each
