@@ -74,6 +74,16 @@ class _Bar:
         rate = f"{speed:.1f} games/s" if speed else ""
         self._progress.update(self._task, completed=done, total=total, rate=rate)
 
+    def staged(self, game: str) -> Callable[[str, int, int], None]:
+        """A progress callback that also names the stage being played (a trial, ...)."""
+
+        def progress(label: str, done: int, total: int) -> None:
+            self(done, total)
+            if self._progress is not None:
+                self._progress.update(self._task, description=f"{game} {label}")
+
+        return progress
+
     def close(self) -> None:
         if self._progress is not None:
             self._progress.stop()
@@ -222,11 +232,7 @@ def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: P
     folder = Path(ns.out)
     space = parse_params(ns.game, ns.param)
     bar = _Bar(f"{ns.game} tune → {folder.name}", ns.quiet)
-
-    def progress(label: str, done: int, total: int) -> None:
-        bar(done, total)
-        if bar._progress is not None:
-            bar._progress.update(bar._task, description=f"{ns.game} {label}")
+    progress = bar.staged(ns.game)
 
     try:
         result = tune(
@@ -280,11 +286,7 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
         raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
     start = parse_options([p for p in ns.start.split(",") if p]) if ns.start else None
     bar = _Bar(f"{ns.game} tune-bot", ns.quiet)
-
-    def progress(label: str, done: int, total: int) -> None:
-        bar(done, total)
-        if bar._progress is not None:
-            bar._progress.update(bar._task, description=f"{ns.game} {label}")
+    progress = bar.staged(ns.game)
 
     try:
         result = tune_style(
