@@ -9,7 +9,8 @@ from __future__ import annotations
 from alea.core.game import Action
 from alea.games.hotre import forces
 from alea.games.hotre.actions import Decide, Pick
-from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, PICK, SPENT
+from alea.games.hotre.constants import AREA_OF, DECIDE, PICKS, SPENT
+from alea.games.hotre.landsets import ADJ_MASK, BIT, LAND_TABLE, spread
 from alea.games.hotre.position import HotrePosition, held_by
 
 
@@ -68,33 +69,55 @@ def build_options(s: HotrePosition) -> list[Action]:
     cost = recruit_cost(s)
     if s.eliminated_legions[seat] > 0 and rvp >= cost:
         out.append(DECIDE[seat, "recruit"])
-    held = held_by(s.force_in_land, seat)
-    near: set[int] = set()
-    for h in held:
-        near.update(ADJ[h])
+    force_at, fort_level, fort_owner, city_state = (
+        s.force_in_land,
+        s.fort_level,
+        s.fort_owner,
+        s.city_state,
+    )
     rebels = s.seat_count
-    for i in sorted(near):
-        k = s.armies_in_land[i]
-        if (
-            s.force_in_land[i] == rebels
-            and rvp >= k * o.rebel_bribe_cost
-            and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
-            and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
-        ):
-            out.append(PICK[seat, "bribe", i])
-    if rvp >= o.fort_cost:
-        out += [PICK[seat, "fort", i] for i in held if not s.fort_level[i]]
-    if rvp >= o.fortress_cost:
-        out += [
-            PICK[seat, "fortress", i]
-            for i in held_by(s.fort_level, 1)
-            if s.fort_owner[i] == seat
-            and s.city_state[i]
-            and s.force_in_land[i] in (seat, -1)
-            and i not in s.forts_built
-        ]
-    if rvp >= o.rebuild_cost:
-        out += [PICK[seat, "rebuild", i] for i in held if s.city_state[i] == 2]
+    built = s.forts_built
+    near = 0  # the lands next to those the Faction holds
+    rebel_held = 0  # the lands the Rebels hold
+    forts: list[int] = []  # held lands without a Fort (HRE-5.3)
+    fortresses: list[int] = []  # its Forts with a City, held or empty, not built this turn
+    rebuilds: list[int] = []  # held lands with a looted City (HRE-5.4)
+    for i, g in enumerate(force_at):
+        if g == seat:
+            near |= ADJ_MASK[i]
+            level = fort_level[i]
+            if not level:
+                forts.append(i)
+            elif level == 1 and fort_owner[i] == seat and city_state[i] and i not in built:
+                fortresses.append(i)
+            if city_state[i] == 2:
+                rebuilds.append(i)
+        elif g < 0:
+            if fort_level[i] == 1 and fort_owner[i] == seat and city_state[i] and i not in built:
+                fortresses.append(i)
+        elif g == rebels:
+            rebel_held |= BIT[i]
+    bribable = near & rebel_held
+    if bribable:
+        armies_at = s.armies_in_land
+        picks = PICKS["bribe"][seat]
+        for i in spread(bribable, LAND_TABLE):
+            k = armies_at[i]
+            if (
+                rvp >= k * o.rebel_bribe_cost
+                and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
+                and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
+            ):
+                out.append(picks[i])
+    if rvp >= o.fort_cost and forts:
+        picks = PICKS["fort"][seat]
+        out += [picks[i] for i in forts]
+    if rvp >= o.fortress_cost and fortresses:
+        picks = PICKS["fortress"][seat]
+        out += [picks[i] for i in fortresses]
+    if rvp >= o.rebuild_cost and rebuilds:
+        picks = PICKS["rebuild"][seat]
+        out += [picks[i] for i in rebuilds]
     out.append(DECIDE[seat, "end_build"])
     return out
 

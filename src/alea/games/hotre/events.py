@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
+from typing import Final
 
 from alea.core.game import CHANCE, Action
 from alea.games.hotre import build, combat, forces, movement
@@ -12,6 +14,7 @@ from alea.games.hotre.charts import CHARTS
 from alea.games.hotre.constants import (
     ADJ,
     AREA_LANDS,
+    AREA_OF,
     CARD_INFO,
     CONSTANTINOPLE,
     DECLARE,
@@ -23,7 +26,6 @@ from alea.games.hotre.constants import (
     LASTING,
     LOOTCHOICE,
     MINOR,
-    NATIONS,
     NL,
     PEOPLE,
     REBELRETREAT,
@@ -33,20 +35,21 @@ from alea.games.hotre.constants import (
 )
 from alea.games.hotre.position import HotrePosition, held_by, replaced
 
-_PLAYS: dict[tuple[int, int, int], PlayCard] = {}
-"""Card plays made so far, by (seat, card, target): each is built once and handed out again."""
+_PLAYS: dict[tuple[int, int], dict[int, PlayCard]] = {}
+"""Card plays made so far, by (seat, card), then target: each is built once and handed out again."""
 
 
 def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
     """The card plays open to the active seat now (HRE-4.0, HRE-8.1)."""
     seat = s.active_seat
-    if s.cards_played[seat] >= 2:  # HRE-4.0
+    hand = s.hands[seat]
+    if not hand or s.cards_played[seat] >= 2:  # HRE-4.0
         return []
     out: list[Action] = []
-    seen: set[tuple[str, int]] = set()
+    seen: list[tuple[str, int]] = []
     period = s.period
     half = s.half_turn
-    for cid in s.hands[seat]:
+    for cid in hand:
         kind, first, last, before, only, key = CARD_INFO[cid]
         if not first <= period <= last or (before and not declaring):
             continue
@@ -54,86 +57,136 @@ def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
             continue
         if (kind, key) in seen:
             continue
-        seen.add((kind, key))
-        for t in card_targets(s, kind):
-            play = _PLAYS.get((seat, cid, t))
+        seen.append((kind, key))
+        targets = _TARGETS.get(kind, _nowhere)(s, kind)
+        if not targets:
+            continue
+        plays = _PLAYS.get((seat, cid))
+        if plays is None:
+            plays = _PLAYS[seat, cid] = {}
+        for t in targets:
+            play = plays.get(t)
             if play is None:
-                play = _PLAYS[seat, cid, t] = PlayCard(seat, cid, t)
+                play = plays[t] = PlayCard(seat, cid, t)
             out.append(play)
     return out
 
 
 def card_targets(s: HotrePosition, kind: str) -> list[int]:
     """Where a card of ``kind`` may be played now: lands, Areas, nations, or [-1] for none."""
-    seat = s.active_seat
-    if kind in LASTING:
-        if s.turn_flags >> LASTING[kind] & 1:
-            return []  # HRE-8.1: the same lasting effect does not add up
-        if kind == "leader" and s.turn_force < 0:
-            return []
-        return [-1]
-    if kind in ("minor_people", "kingdom"):
-        return [-1]
-    if kind == "elite_troops":
-        if s.half_turn == 2 and (
-            s.faction_dead[seat] or build.legions_unused(s, seat) + s.eliminated_legions[seat] <= 0
-        ):
-            return []
-        return [-1]
-    if kind == "epidemy":
-        return list(compress(LANDS, s.armies_in_land))
-    if kind == "pestilence":
-        return [a for a, lands in enumerate(AREA_LANDS) if any(s.armies_in_land[i] for i in lands)]
-    if kind == "wrath_of_god":
-        spared = {ROME}
-        if s.period >= s.opts.constantinople_from:
-            spared.add(CONSTANTINOPLE)
-        return [
-            i
-            for i in range(NL)
-            if i not in spared and (s.armies_in_land[i] or s.fort_level[i] or s.city_state[i] == 1)
-        ]
-    if kind == "disaster":
-        return held_by(s.city_state, 1)
-    if kind == "plague":
-        return list(compress(LANDS, s.armies_in_land))
-    if kind == "people_revive":
-        kind_of, owner_of, nation_force = s.force_kind, s.force_owner, s.nation_force
-        return [
-            k
-            for k in range(len(NATIONS))
-            if nation_force[k] >= 0
-            and kind_of[nation_force[k]] == PEOPLE
-            and owner_of[nation_force[k]] == seat
-            and nation_force[k] != s.turn_force
-        ]
-    if kind in ("treachery", "revolt"):
-        if s.stage != EXPAND or s.armies_to_place <= 0 or s.sub_force_acting:
-            return []
-        return strike_targets(s, kind == "revolt")
-    if kind == "rebellion":
-        return [
-            i
-            for i in range(NL)
-            if s.force_in_land[i] >= 0
-            and s.force_kind[s.force_in_land[i]] == FACTION
-            and s.force_in_land[i] != seat
-        ]
-    if kind == "roman_fortify":
-        if s.faction_dead[seat]:
-            return []
-        # a free upgrade needs a Fort (level 1) there, so only those lands are asked
-        upgrades = (i for i in held_by(s.fort_level, 1) if build.free_upgrade(s, i))
-        return sorted({*build.fort_sites(s), *upgrades})
-    if kind == "engineering":
-        if s.faction_dead[seat]:
-            return []
-        return [
-            i
-            for i in held_by(s.force_in_land, seat)
-            if (RESOURCE[i] and not s.city_state[i]) or build.free_upgrade(s, i)
-        ]
+    return _TARGETS.get(kind, _nowhere)(s, kind)
+
+
+def _nowhere(s: HotrePosition, kind: str) -> list[int]:
     return []
+
+
+def _no_target(s: HotrePosition, kind: str) -> list[int]:
+    return [-1]
+
+
+def _lasting(s: HotrePosition, kind: str) -> list[int]:
+    if s.turn_flags >> LASTING[kind] & 1:
+        return []  # HRE-8.1: the same lasting effect does not add up
+    if kind == "leader" and s.turn_force < 0:
+        return []
+    return [-1]
+
+
+def _elite_troops(s: HotrePosition, kind: str) -> list[int]:
+    seat = s.active_seat
+    if s.half_turn == 2 and (
+        s.faction_dead[seat] or build.legions_unused(s, seat) + s.eliminated_legions[seat] <= 0
+    ):
+        return []
+    return [-1]
+
+
+def _armied_lands(s: HotrePosition, kind: str) -> list[int]:
+    return list(compress(LANDS, s.armies_in_land))
+
+
+def _pestilence(s: HotrePosition, kind: str) -> list[int]:
+    return sorted({AREA_OF[i] for i in compress(LANDS, s.armies_in_land)})
+
+
+def _wrath_of_god(s: HotrePosition, kind: str) -> list[int]:
+    armies_at, fort_level, city_state = s.armies_in_land, s.fort_level, s.city_state
+    out = [i for i in LANDS if armies_at[i] or fort_level[i] or city_state[i] == 1]
+    if ROME in out:
+        out.remove(ROME)
+    if s.period >= s.opts.constantinople_from and CONSTANTINOPLE in out:
+        out.remove(CONSTANTINOPLE)
+    return out
+
+
+def _disaster(s: HotrePosition, kind: str) -> list[int]:
+    return held_by(s.city_state, 1)
+
+
+def _people_revive(s: HotrePosition, kind: str) -> list[int]:
+    seat = s.active_seat
+    kind_of, owner_of, nation_force = s.force_kind, s.force_owner, s.nation_force
+    turn_force = s.turn_force
+    return [
+        k
+        for k, f in enumerate(nation_force)
+        if f >= 0 and kind_of[f] == PEOPLE and owner_of[f] == seat and f != turn_force
+    ]
+
+
+def _strike(s: HotrePosition, kind: str) -> list[int]:
+    if s.stage != EXPAND or s.armies_to_place <= 0 or s.sub_force_acting:
+        return []
+    return strike_targets(s, kind == "revolt")
+
+
+def _rebellion(s: HotrePosition, kind: str) -> list[int]:
+    seat = s.active_seat
+    kind_of = s.force_kind
+    return [
+        i for i, g in enumerate(s.force_in_land) if g >= 0 and g != seat and kind_of[g] == FACTION
+    ]
+
+
+def _roman_fortify(s: HotrePosition, kind: str) -> list[int]:
+    if s.faction_dead[s.active_seat]:
+        return []
+    # a free upgrade needs a Fort (level 1) there, so only those lands are asked
+    upgrades = (i for i in held_by(s.fort_level, 1) if build.free_upgrade(s, i))
+    return sorted({*build.fort_sites(s), *upgrades})
+
+
+def _engineering(s: HotrePosition, kind: str) -> list[int]:
+    seat = s.active_seat
+    if s.faction_dead[seat]:
+        return []
+    city_state = s.city_state
+    return [
+        i
+        for i in held_by(s.force_in_land, seat)
+        if (RESOURCE[i] and not city_state[i]) or build.free_upgrade(s, i)
+    ]
+
+
+_TARGETS: Final[dict[str, Callable[[HotrePosition, str], list[int]]]] = {
+    **dict.fromkeys(LASTING, _lasting),
+    "minor_people": _no_target,
+    "kingdom": _no_target,
+    "elite_troops": _elite_troops,
+    "epidemy": _armied_lands,
+    "pestilence": _pestilence,
+    "wrath_of_god": _wrath_of_god,
+    "disaster": _disaster,
+    "plague": _armied_lands,
+    "people_revive": _people_revive,
+    "treachery": _strike,
+    "revolt": _strike,
+    "rebellion": _rebellion,
+    "roman_fortify": _roman_fortify,
+    "engineering": _engineering,
+}
+"""Per card kind: where a card of that kind may be played now (HRE-8.5)."""
 
 
 def strike_targets(s: HotrePosition, revolt: bool) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from alea.core.game import Action
 from alea.games.hotre import build, cities, combat, forces, scoring
 from alea.games.hotre.constants import (
     ADJ,
@@ -18,11 +19,12 @@ from alea.games.hotre.constants import (
     MINOR,
     NL,
     OFFER,
-    OVERSEAS,
     PEOPLE,
+    PICKS,
     STARTS,
     TAKEUP,
 )
+from alea.games.hotre.landsets import BIT, LAND_TABLE, REACH, REACH_BY_SEA, byte_table, spread
 from alea.games.hotre.position import HotrePosition, held_by, replaced
 
 
@@ -47,46 +49,66 @@ def start_takeup(s: HotrePosition) -> None:
         expand_next(s)
 
 
-_REACH: Final = tuple((h, *ADJ[h]) for h in range(NL))
-"""Per land: the land and its neighbours, where a force holding it may place (HRE-4.8)."""
-_REACH_BY_SEA: Final = tuple((h, *ADJ[h], *OVERSEAS[h]) for h in range(NL))
-"""Per land: ``_REACH`` and the lands over the sea, which a Faction reaches too."""
+_PLACE_TABLES: Final = tuple(byte_table(PICKS["place"][seat]) for seat in range(4))
+"""Per seat: its ``place`` decisions, read by land mask (``landsets.spread``)."""
+
+
+def _placement(s: HotrePosition) -> tuple[str, list[int] | None, int]:
+    """The verb of the acting force's placements, and their lands as a list or, if ``None``, a mask.
+
+    The common case, a force placing around the lands it holds, comes as a mask; the first
+    placements of a force with no army on the map come as a list.
+    """
+    if s.armies_to_place <= 0:
+        return "place", [], 0
+    f = s.acting_force
+    kind = s.force_kind[f]
+    force_at = s.force_in_land
+    faction = kind == FACTION
+    if faction and s.force_armies[f] == 0 and not s.armies_placed:
+        if s.period == 1:
+            taken = s.start_land
+            return "start", [land for land in STARTS if land not in taken], 0  # HRE-5.5
+        return "place", reentry(s)[0], 0
+    placed = s.armies_placed
+    if not faction and not placed:
+        start = forces.start_of(s, f)
+        if s.force_armies[f] == 0:
+            return "place", [start], 0  # HRE-4.4
+    armies_at = s.armies_in_land
+    reach = REACH_BY_SEA if faction else REACH
+    marked = 0
+    full = 0  # lands of its own holding three armies already (HRE-10.1)
+    for h, g in enumerate(force_at):
+        if g == f:
+            marked |= reach[h]
+            if armies_at[h] >= 3:
+                full |= BIT[h]
+    if not faction and not placed:
+        marked |= BIT[start]
+    marked &= ~full
+    if s.truces:
+        spared = {t & 7 for t in s.truces if t >> 3 == f}
+        if spared:
+            for h, g in enumerate(force_at):
+                if g in spared:
+                    marked &= ~BIT[h]
+    return "place", None, marked
 
 
 def placements(s: HotrePosition) -> tuple[str, list[int]]:
     """Legal placements of the acting force: the verb ("start" or "place") and the lands."""
-    if s.armies_to_place <= 0:
-        return "place", []
-    f = s.acting_force
-    kind = s.force_kind[f]
-    force_at = s.force_in_land
-    if kind == FACTION and s.period == 1 and s.force_armies[f] == 0 and not s.armies_placed:
-        taken = set(s.start_land)
-        return "start", [land for land in STARTS if land not in taken]  # HRE-5.5
-    if kind == FACTION and s.force_armies[f] == 0 and not s.armies_placed:
-        return "place", reentry(s)[0]
-    if kind != FACTION and not s.armies_placed:
-        start = forces.start_of(s, f)
-        if s.force_armies[f] == 0:
-            return "place", [start]  # HRE-4.4
-    armies_at = s.armies_in_land
-    faction = kind == FACTION
-    reach = _REACH_BY_SEA if faction else _REACH
-    marked: set[int] = set()
-    for h, g in enumerate(force_at):
-        if g == f:
-            marked.update(reach[h])
-    if not faction and not s.armies_placed:
-        marked.add(forces.start_of(s, f))
-    if s.truces:
-        spared = {t & 7 for t in s.truces if t >> 3 == f}
-        if spared:
-            return "place", [
-                i
-                for i in sorted(marked)
-                if (force_at[i] != f or armies_at[i] < 3) and force_at[i] not in spared
-            ]
-    return "place", [i for i in sorted(marked) if force_at[i] != f or armies_at[i] < 3]
+    verb, lands, marked = _placement(s)
+    return verb, spread(marked, LAND_TABLE) if lands is None else lands
+
+
+def placement_picks(s: HotrePosition, seat: int) -> list[Action]:
+    """The decisions of ``placements``, made by ``seat``."""
+    verb, lands, marked = _placement(s)
+    if lands is None:
+        return spread(marked, _PLACE_TABLES[seat])
+    picks = PICKS[verb][seat]
+    return [picks[land] for land in lands]
 
 
 def can_place(s: HotrePosition) -> bool:
@@ -101,7 +123,8 @@ def can_place(s: HotrePosition) -> bool:
         for h, g in enumerate(s.force_in_land):
             if g == f and armies_at[h] < 3:
                 return True
-    return bool(placements(s)[1])
+    _, lands, marked = _placement(s)
+    return bool(marked) if lands is None else bool(lands)
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:

@@ -93,9 +93,7 @@ def legal_actions(s: HotrePosition) -> list[Action]:
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
-        verb, lands = movement.placements(s)
-        picks = PICKS[verb][p]
-        out = [picks[land] for land in lands]
+        out = movement.placement_picks(s, p)
         if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
             picks = PICKS["free_fort"][p]
             out += [picks[land] for land in build.fort_sites(s)]

@@ -5,8 +5,7 @@ Scoring a half-turn's holdings, the last rolls for Kingdoms, the winner, returns
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from alea.core.game import CHANCE, TERMINAL
 from alea.core.positions import win_shares
@@ -24,12 +23,16 @@ from alea.games.hotre.constants import (
     ENDROLL,
     FACTION,
     KINGDOMS,
-    LANDS,
     OVER,
     PRESENCE,
     ROME,
 )
 from alea.games.hotre.position import HotrePosition
+
+AREA_VP: Final = tuple(
+    tuple(area.vp[p] for area in BOARD.areas) for p in range(len(BOARD.areas[0].vp))
+)
+"""Per period (from 0), then Area: the Area's basic Victory Points (HRE-14.2)."""
 
 
 def score_half(
@@ -48,14 +51,18 @@ def score_half(
     force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
     who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
     if faction:
-        ours = [g == seat for g in force_at]
+        lands = [i for i, g in enumerate(force_at) if g == seat]
     else:
-        ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
-    lands = list(compress(LANDS, ours))
+        mine = [owner_of[g] == seat and kind_of[g] != FACTION for g in range(len(kind_of))]
+        lands = [i for i, g in enumerate(force_at) if g >= 0 and mine[g]]
+    if not lands:
+        return 0
     pts = 0
     special = 3 if faction else 2
     city_state = s.city_state
+    have_in = [0] * len(AREA_LANDS)  # per Area: the lands held
     for i in lands:
+        have_in[AREA_OF[i]] += 1
         if city_state[i] == 1:
             if i == ROME or (i == CONSTANTINOPLE and s.period >= s.opts.constantinople_from):
                 v = special
@@ -64,17 +71,13 @@ def score_half(
             pts += v
             if parts is not None:
                 parts.append((CITIES, AREA_OF[i], v))
-    if not lands:
-        return pts
     seats = s.seat_count
-    for a, alands in enumerate(AREA_LANDS):
-        have = 0
-        for i in alands:
-            if ours[i]:
-                have += 1
+    values = AREA_VP[s.period - 1]
+    for a, have in enumerate(have_in):
         if not have:
             continue
-        value = BOARD.areas[a].vp[s.period - 1]
+        alands = AREA_LANDS[a]
+        value = values[a]
         control = have
         if faction:
             fort_level, fort_owner = s.fort_level, s.fort_owner
