@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Final
 
 from alea.core.game import Action
-from alea.games.hotre import build, cities, combat, forces, scoring
+from alea.games.hotre import build, cities, combat, forces, scoring, targets
 from alea.games.hotre.constants import (
     ADJ,
+    DECIDE,
     DECLARE,
     DISPLACE,
     EXPAND,
@@ -111,22 +112,6 @@ def placement_picks(s: HotrePosition, seat: int) -> list[Action]:
     return [picks[land] for land in lands]
 
 
-def can_place(s: HotrePosition) -> bool:
-    """Whether ``placements`` offers any land, found sooner in the common case.
-
-    A force with armies on the map and no truce may always place in a land of its own that
-    holds fewer than three.
-    """
-    f = s.acting_force
-    if s.armies_to_place > 0 and s.force_armies[f] > 0 and not s.truces:
-        armies_at = s.armies_in_land
-        for h, g in enumerate(s.force_in_land):
-            if g == f and armies_at[h] < 3:
-                return True
-    _, lands, marked = _placement(s)
-    return bool(marked) if lands is None else bool(lands)
-
-
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
     """HRE-5.6: where a Faction with no Legion places its first one (and if by fallback)."""
     seat = s.acting_force
@@ -165,25 +150,42 @@ def free_fort(s: HotrePosition, land: int) -> None:
 
 
 def expand_next(s: HotrePosition) -> None:
-    """Return to the expansion decision, or end the expansion when nothing is left."""
+    """Return to the expansion decision, or end the expansion when nothing is left.
+
+    The choices it works out on the way, to see whether any is left, are left in ``_legal``.
+    """
     s.stage = EXPAND
-    s.player = s.active_seat
-    if s.armies_to_place <= 0 and not (
-        s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left
-    ):
+    seat = s.player = s.active_seat
+    forts = s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left
+    if s.armies_to_place <= 0 and not forts:
         end_expansion(s)
         return
-    if (
-        s.armies_to_place > 0
-        and not can_place(s)
-        and not (
-            s.half_turn == 2
-            and not s.sub_force_acting
-            and s.free_forts_left
-            and build.fort_sites(s)
-        )
-    ):
+    out = placement_picks(s, seat)
+    if forts:
+        picks = PICKS["free_fort"][seat]
+        out += [picks[land] for land in build.fort_sites(s)]
+    if not out and s.armies_to_place > 0:
         end_expansion(s)
+        return
+    s._legal = _with_cards(s, out)
+
+
+def expand_choices(s: HotrePosition) -> list[Action]:
+    """The expansion's decisions: placements, free Forts, card plays, then ending it."""
+    seat = s.player
+    out = placement_picks(s, seat)
+    if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
+        picks = PICKS["free_fort"][seat]
+        out += [picks[land] for land in build.fort_sites(s)]
+    return _with_cards(s, out)
+
+
+def _with_cards(s: HotrePosition, out: list[Action]) -> list[Action]:
+    """``out`` followed by the card plays open now and ending the expansion."""
+    if not s.sub_force_acting:
+        out += targets.card_plays(s, False)
+    out.append(DECIDE[s.player, "end_expansion"])
+    return out
 
 
 def resume(s: HotrePosition) -> None:

@@ -23,6 +23,7 @@ from alea.games.hotre import (
     forces,
     movement,
     scoring,
+    targets,
     turns,
 )
 from alea.games.hotre.actions import (
@@ -70,6 +71,7 @@ from alea.games.hotre.constants import (
     TAKEUP,
 )
 from alea.games.hotre.dice import SUM_DIST, binomial, round_outcomes
+from alea.games.hotre.movement import expand_choices
 from alea.games.hotre.position import HotrePosition, without
 
 
@@ -82,7 +84,7 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == HAND:
         return [HAND_TO[p, t] for t in counters.hand_targets(s)]
     if st == DECLARE:
-        out: list[Action] = events.card_plays(s, True)
+        out: list[Action] = targets.card_plays(s, True)
         out.append(DECIDE[p, "end_declaration"])
         return out
     if st == BUILD:
@@ -93,14 +95,7 @@ def legal_actions(s: HotrePosition) -> list[Action]:
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
-        out = movement.placement_picks(s, p)
-        if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
-            picks = PICKS["free_fort"][p]
-            out += [picks[land] for land in build.fort_sites(s)]
-        if not s.sub_force_acting:
-            out += events.card_plays(s, False)
-        out.append(DECIDE[p, "end_expansion"])
-        return out
+        return expand_choices(s)
     if st == RETREAT:
         picks = PICKS["retreat"][p]
         out = [picks[land] for land in forces.retreats(s, s.battle_land, s.battle_defender)]
@@ -183,6 +178,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     if s.player == CHANCE:
         if not _drawn_fairly(s, action) and not listed(action, [a for a, _ in chance_outcomes(s)]):
             raise IllegalActionError(f"{action} is not the chance event pending now", "HRE-1.4")
+        s._legal = None  # as below
         apply_chance(s, action)
     else:
         legal = s._legal
@@ -190,10 +186,10 @@ def apply_action(s: HotrePosition, action: Action) -> None:
             legal = s._legal = legal_actions(s)
         if not listed(action, legal):
             raise IllegalActionError(*why(s, action))
+        s._legal = None  # the rules below may leave the next seat's choices here
         apply_decision(s, action)
     s._hist = (action, s._hist)
     s._hlen += 1
-    s._legal = None
 
 
 def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
