@@ -30,7 +30,7 @@ from alea.games.hotre.constants import (
 )
 from alea.games.hotre.state import HotreState
 
-VARIANTS = [
+VARIANTS: list[tuple[int, dict[str, object]]] = [
     (4, {}),
     (3, {}),
     (2, {}),
