@@ -32,19 +32,27 @@ from alea.games.hotre.position import HotrePosition, held_by, replaced
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
-    held = held_by(s.force_in_land, f)
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
         armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
-        return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]
-    return held
+        return [
+            i
+            for i, g in enumerate(s.force_in_land)
+            if g == f and (armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f))
+        ]
+    return held_by(s.force_in_land, f)
 
 
 def start_takeup(s: HotrePosition) -> None:
     """Begin the expansion with the take-up, or skip it when nothing may be taken up."""
     f = s.acting_force
-    if s.force_armies[f] and takeup_lands(s):
+    lands = takeup_lands(s) if s.force_armies[f] else None
+    if lands:
         s.stage = TAKEUP
-        s.player = s.active_seat
+        seat = s.player = s.active_seat
+        picks = PICKS["take_up"][seat]
+        out: list[Action] = [picks[land] for land in lands]
+        out.append(DECIDE[seat, "done_takeup"])
+        s._legal = out  # the choices worked out on the way, as legal_actions gives them
     else:
         s.stage = EXPAND
         expand_next(s)

@@ -29,6 +29,7 @@ from alea.games.hotre import (
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
+    Decide,
     Dice,
     DrawCounter,
     HandTo,
@@ -309,6 +310,16 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
     if kind is PlayCard:
         events.play(s, a)  # type: ignore[arg-type]
         return
+    if st == EXPAND:  # the most frequent step first
+        if kind is not Pick:
+            movement.end_expansion(s)
+            return
+        pick: Pick = a  # type: ignore[assignment]
+        if pick.verb == "free_fort":
+            movement.free_fort(s, pick.land)
+        else:
+            movement.place(s, pick.land, pick.verb == "start")
+        return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
         on_land, on_close = land_or_close
@@ -320,7 +331,7 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
     yes_or_no = _YES_OR_NO.get(st)
     if yes_or_no is not None:
         answer, yes = yes_or_no
-        answer(s, a == DECIDE[s.player, yes])
+        answer(s, a.verb == yes)  # type: ignore[attr-defined]
         return
     if st == HAND:
         assert isinstance(a, HandTo)
@@ -330,20 +341,10 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         turns.after_declaration(s)
         return
     if st == BUILD:
-        if a == DECIDE[s.player, "end_build"]:
+        if kind is Decide and a.verb == "end_build":  # type: ignore[attr-defined]
             movement.start_takeup(s)
         else:
             build.buy(s, a)
-        return
-    if st == EXPAND:
-        if kind is not Pick:
-            movement.end_expansion(s)
-            return
-        pick: Pick = a  # type: ignore[assignment]
-        if pick.verb == "free_fort":
-            movement.free_fort(s, pick.land)
-        else:
-            movement.place(s, pick.land, pick.verb == "start")
         return
     if st == DISPLACE:
         movement.displace(s, a.land if kind is Pick else -1)  # type: ignore[attr-defined]

@@ -415,7 +415,8 @@ class HotrePosition(CachedLegalState, StagedState):
 
     def log_points(self, seat: int, faction: bool, parts: list[tuple[int, int, int]]) -> None:
         """Add ``(source, area, points)`` items to the points log (bookkeeping only)."""
-        items = tuple((seat, self.period, faction, *p) for p in parts if p[2])
+        period = self.period
+        items = tuple([(seat, period, faction, *p) for p in parts if p[2]])
         if items:
             self._points_log = (items, self._points_log)
 

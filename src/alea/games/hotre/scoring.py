@@ -49,7 +49,6 @@ def score_half(
 
     """
     force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
-    who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
     if faction:
         lands = [i for i, g in enumerate(force_at) if g == seat]
     else:
@@ -91,11 +90,10 @@ def score_half(
             continue
         dominates = have >= 3
         if not dominates and have >= s.opts.domination_min_lands:
-            if not who:
-                who = [owner_of[g] if g >= 0 else -1 for g in force_at]
-            held = [0] * (seats + 1)  # the last entry counts the empty lands (who is -1)
+            held = [0] * (seats + 1)  # the last entry counts the empty and the Rebels' lands
             for i in alands:
-                held[who[i]] += 1
+                g = force_at[i]
+                held[owner_of[g] if g >= 0 else -1] += 1
             held[seat] = 0
             dominates = have > max(held[:seats])
         if dominates:

@@ -14,7 +14,6 @@ from alea.core.game import Action
 from alea.games.hotre import build
 from alea.games.hotre.actions import PlayCard
 from alea.games.hotre.constants import (
-    ADJ,
     AREA_OF,
     CARD_INFO,
     CONSTANTINOPLE,
@@ -22,27 +21,36 @@ from alea.games.hotre.constants import (
     FACTION,
     LANDS,
     LASTING,
-    NL,
     PEOPLE,
     RESOURCE,
     ROME,
 )
+from alea.games.hotre.landsets import ADJ_MASK, LAND_TABLE, spread
 from alea.games.hotre.position import HotrePosition, held_by
 
 _PLAYS: dict[tuple[int, int], dict[int, PlayCard]] = {}
 """Card plays made so far, by (seat, card), then target: each is built once and handed out again."""
 
 
-def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
-    """The card plays open to the active seat now (HRE-4.0, HRE-8.1)."""
-    seat = s.active_seat
-    hand = s.hands[seat]
-    if not hand or s.cards_played[seat] >= 2:  # HRE-4.0
-        return []
-    out: list[Action] = []
+_OPEN: dict[tuple[tuple[int, ...], int, int, bool], tuple[tuple[int, str], ...]] = {}
+"""The cards of a hand open to play, by (hand, period, half-turn, declaring): the same hand
+comes back step after step, so its cards are sorted out once (bounded by ``_OPEN_MOST``)."""
+_OPEN_MOST: Final = 50_000
+
+
+def open_cards(
+    hand: tuple[int, ...], period: int, half: int, declaring: bool
+) -> tuple[tuple[int, str], ...]:
+    """The (card, kind) of ``hand`` its timing lets a seat play now, one card per effect.
+
+    HRE-8.1: a card is played in its periods, before the half-turn only at the declaration,
+    in the half-turn its kind is limited to; two cards of the same effect offer it once.
+    """
+    found = _OPEN.get((hand, period, half, declaring))
+    if found is not None:
+        return found
+    out: list[tuple[int, str]] = []
     seen: list[tuple[str, int]] = []
-    period = s.period
-    half = s.half_turn
     for cid in hand:
         kind, first, last, before, only, key = CARD_INFO[cid]
         if not first <= period <= last or (before and not declaring):
@@ -52,6 +60,21 @@ def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
         if (kind, key) in seen:
             continue
         seen.append((kind, key))
+        out.append((cid, kind))
+    if len(_OPEN) >= _OPEN_MOST:
+        _OPEN.clear()
+    found = _OPEN[hand, period, half, declaring] = tuple(out)
+    return found
+
+
+def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
+    """The card plays open to the active seat now (HRE-4.0, HRE-8.1)."""
+    seat = s.active_seat
+    hand = s.hands[seat]
+    if not hand or s.cards_played[seat] >= 2:  # HRE-4.0
+        return []
+    out: list[Action] = []
+    for cid, kind in open_cards(tuple(hand), s.period, s.half_turn, declaring):
         targets = _TARGETS.get(kind, _nowhere)(s, kind)
         if not targets:
             continue
@@ -188,21 +211,25 @@ def strike_targets(s: HotrePosition, revolt: bool) -> list[int]:
     seat = s.active_seat
     f = s.acting_force
     force_at, owner_of = s.force_in_land, s.force_owner
+    near = 0  # lands next to the seat's (Revolt) or the acting force's (Treachery)
+    if revolt:
+        for i, g in enumerate(force_at):
+            if g >= 0 and owner_of[g] == seat:
+                near |= ADJ_MASK[i]
+    else:
+        for i, g in enumerate(force_at):
+            if g == f:
+                near |= ADJ_MASK[i]
+    armies_at, fort_level = s.armies_in_land, s.fort_level
     out = []
-    for t in range(NL):
+    for t in spread(near, LAND_TABLE):
         g = force_at[t]
         if g < 0 or owner_of[g] == seat:
             continue
         if revolt:
-            if owner_of[g] < 0 or not any(
-                force_at[n] >= 0 and owner_of[force_at[n]] == seat for n in ADJ[t]
-            ):
+            if owner_of[g] < 0:
                 continue
-        elif (
-            s.armies_in_land[t] != 1
-            or s.fort_level[t] == 2
-            or not any(force_at[n] == f for n in ADJ[t])
-        ):
+        elif armies_at[t] != 1 or fort_level[t] == 2:
             continue
         out.append(t)
     return out
