@@ -13,6 +13,7 @@ from typing import Final
 from alea.core.game import Action
 from alea.games.hotre import build
 from alea.games.hotre.actions import PlayCard
+from alea.games.hotre.board import PERIODS
 from alea.games.hotre.constants import (
     AREA_OF,
     CARD_INFO,
@@ -32,49 +33,45 @@ _PLAYS: dict[tuple[int, int], dict[int, PlayCard]] = {}
 """Card plays made so far, by (seat, card), then target: each is built once and handed out again."""
 
 
-_OPEN: dict[tuple[tuple[int, ...], int, int, bool], tuple[tuple[int, str], ...]] = {}
-"""The cards of a hand open to play, by (hand, period, half-turn, declaring): the same hand
-comes back step after step, so its cards are sorted out once (bounded by ``_OPEN_MOST``)."""
-_OPEN_MOST: Final = 50_000
+def _open_bits(cid: int) -> int:
+    """Bit ``(period * 3 + half) * 2 + declaring`` is set where card ``cid``'s timing opens it."""
+    _, first, last, before, only, _ = CARD_INFO[cid]
+    bits = 0
+    for period in range(PERIODS + 1):
+        for half in range(3):
+            for declaring in (0, 1):
+                if not first <= period <= last or (before and not declaring):
+                    continue
+                if only and only != half:
+                    continue
+                bits |= 1 << (period * 3 + half) * 2 + declaring
+    return bits
 
 
-def open_cards(
-    hand: tuple[int, ...], period: int, half: int, declaring: bool
-) -> tuple[tuple[int, str], ...]:
-    """The (card, kind) of ``hand`` its timing lets a seat play now, one card per effect.
-
-    HRE-8.1: a card is played in its periods, before the half-turn only at the declaration,
-    in the half-turn its kind is limited to; two cards of the same effect offer it once.
-    """
-    found = _OPEN.get((hand, period, half, declaring))
-    if found is not None:
-        return found
-    out: list[tuple[int, str]] = []
-    seen: list[tuple[str, int]] = []
-    for cid in hand:
-        kind, first, last, before, only, key = CARD_INFO[cid]
-        if not first <= period <= last or (before and not declaring):
-            continue
-        if only and only != half:
-            continue
-        if (kind, key) in seen:
-            continue
-        seen.append((kind, key))
-        out.append((cid, kind))
-    if len(_OPEN) >= _OPEN_MOST:
-        _OPEN.clear()
-    found = _OPEN[hand, period, half, declaring] = tuple(out)
-    return found
+_OPEN_AT: Final = tuple(_open_bits(cid) for cid in range(len(CARD_INFO)))
+"""Per card id: when HRE-8.1 lets it be played, as bits (``_open_bits``): in its periods,
+before the half-turn only at the declaration, in the half-turn its kind is limited to."""
+_EFFECT: Final = tuple((info[0], info[5]) for info in CARD_INFO)
+"""Per card id: its effect, (kind, key); two cards of the same effect offer it once."""
 
 
 def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
     """The card plays open to the active seat now (HRE-4.0, HRE-8.1)."""
     seat = s.active_seat
     hand = s.hands[seat]
-    if not hand or s.cards_played[seat] >= 2:  # HRE-4.0
+    if not hand or s.cards_played[seat] >= 2 or s.period > PERIODS:  # HRE-4.0
         return []
     out: list[Action] = []
-    for cid, kind in open_cards(tuple(hand), s.period, s.half_turn, declaring):
+    seen: list[tuple[str, int]] = []
+    when = (s.period * 3 + s.half_turn) * 2 + declaring
+    for cid in hand:
+        if not _OPEN_AT[cid] >> when & 1:
+            continue
+        effect = _EFFECT[cid]
+        if effect in seen:
+            continue
+        seen.append(effect)
+        kind = effect[0]
         targets = _TARGETS.get(kind, _nowhere)(s, kind)
         if not targets:
             continue
