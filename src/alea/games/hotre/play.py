@@ -194,7 +194,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
 
 
 def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
-    """Whether ``a`` is surely among ``chance_outcomes``: a quick test for deals and draws.
+    """Whether ``a`` is surely among ``chance_outcomes``: a quick test for deals, draws, rounds.
 
     ``False`` means only that the full list must be asked.
     """
@@ -202,6 +202,11 @@ def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
     st = s.stage
     if st == DEAL and t is Deal:
         return a.seat == s.deal_seat and counters.in_deal_pool(s, a.card)  # type: ignore[attr-defined]
+    if st == ROUND and t is Round:
+        for outcome, _ in round_outcomes(*combat.round_params(s)):  # noqa: SIM110 -- cheaper than any() here
+            if outcome is a:
+                return True
+        return False
     if st == DRAW and t is DrawCounter:
         number = a.number  # type: ignore[attr-defined]
         return (

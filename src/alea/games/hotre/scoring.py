@@ -72,30 +72,35 @@ def score_half(
                 parts.append((CITIES, AREA_OF[i], v))
     seats = s.seat_count
     values = AREA_VP[s.period - 1]
+    fort_level, fort_owner = s.fort_level, s.fort_owner
+    min_lands = s.opts.domination_min_lands
     for a, have in enumerate(have_in):
         if not have:
             continue
-        alands = AREA_LANDS[a]
         value = values[a]
-        control = have
-        if faction:
-            fort_level, fort_owner = s.fort_level, s.fort_owner
-            for i in alands:
-                if force_at[i] < 0 and fort_level[i] and fort_owner[i] == seat:
-                    control += 1
+        control = have  # lands held, and for a Faction its empty lands with a Fort
+        weighed = have < 3 and have >= min_lands  # whether another seat's lands decide it
+        others = [0] * seats if weighed else None  # each seat's lands in the Area
+        if faction or weighed:
+            for i in AREA_LANDS[a]:
+                g = force_at[i]
+                if g < 0:
+                    if faction and fort_level[i] and fort_owner[i] == seat:
+                        control += 1
+                elif others is not None:
+                    o = owner_of[g]
+                    if o >= 0:
+                        others[o] += 1
         if control >= 5:
             pts += 3 * value
             if parts is not None:
                 parts.append((CONTROL, a, 3 * value))
             continue
-        dominates = have >= 3
-        if not dominates and have >= s.opts.domination_min_lands:
-            held = [0] * (seats + 1)  # the last entry counts the empty and the Rebels' lands
-            for i in alands:
-                g = force_at[i]
-                held[owner_of[g] if g >= 0 else -1] += 1
-            held[seat] = 0
-            dominates = have > max(held[:seats])
+        if others is not None:
+            others[seat] = 0
+            dominates = have > max(others)
+        else:
+            dominates = have >= 3
         if dominates:
             pts += 2 * value
             if parts is not None:
