@@ -62,62 +62,92 @@ _PLACE_TABLES: Final = tuple(byte_table(PICKS["place"][seat]) for seat in range(
 """Per seat: its ``place`` decisions, read by land mask (``landsets.spread``)."""
 
 
-def _placement(s: HotrePosition) -> tuple[str, list[int] | None, int]:
-    """The verb of the acting force's placements, and their lands as a list or, if ``None``, a mask.
+class Choices(list[Action]):
+    """An expansion's choices, with the reach their placements were worked out from.
 
-    The common case, a force placing around the lands it holds, comes as a mask; the first
-    placements of a force with no army on the map come as a list.
+    ``reach`` is the mask of the lands next to (or over the sea from) those ``force`` holds,
+    and ``full`` the mask of its lands holding three armies; -1 if the placements were not
+    worked out that way. The next placement of the same force changes one land, so it
+    updates the two masks instead of going over the map again (``place``).
     """
-    if s.armies_to_place <= 0:
-        return "place", [], 0
-    f = s.acting_force
-    kind = s.force_kind[f]
-    force_at = s.force_in_land
-    faction = kind == FACTION
-    if faction and s.force_armies[f] == 0 and not s.armies_placed:
-        if s.period == 1:
-            taken = s.start_land
-            return "start", [land for land in STARTS if land not in taken], 0  # HRE-5.5
-        return "place", reentry(s)[0], 0
-    placed = s.armies_placed
-    if not faction and not placed:
-        start = forces.start_of(s, f)
-        if s.force_armies[f] == 0:
-            return "place", [start], 0  # HRE-4.4
+
+    __slots__ = ("force", "full", "reach")
+
+    force: int
+    reach: int
+    full: int
+
+
+def _reach(s: HotrePosition, f: int, faction: bool) -> tuple[int, int]:
+    """The lands ``f`` reaches from those it holds (HRE-4.8, HRE-5.9), and those it has full."""
     armies_at = s.armies_in_land
     reach = REACH_BY_SEA if faction else REACH
     marked = 0
     full = 0  # lands of its own holding three armies already (HRE-10.1)
-    for h, g in enumerate(force_at):
+    for h, g in enumerate(s.force_in_land):
         if g == f:
             marked |= reach[h]
             if armies_at[h] >= 3:
                 full |= BIT[h]
+    return marked, full
+
+
+def _placement(
+    s: HotrePosition, kept: tuple[int, int] | None = None
+) -> tuple[str, list[int] | None, int, int, int]:
+    """The verb of the acting force's placements and their lands, as a list or as a mask.
+
+    The common case, a force placing around the lands it holds, comes as a mask (the list is
+    then ``None``) with the reach and full lands it was made from (``_reach``, or ``kept`` when
+    given); the first placements of a force with no army on the map come as a list.
+    """
+    if s.armies_to_place <= 0:
+        return "place", [], 0, -1, -1
+    f = s.acting_force
+    kind = s.force_kind[f]
+    faction = kind == FACTION
+    if faction and s.force_armies[f] == 0 and not s.armies_placed:
+        if s.period == 1:
+            taken = s.start_land
+            return "start", [land for land in STARTS if land not in taken], 0, -1, -1  # HRE-5.5
+        return "place", reentry(s)[0], 0, -1, -1
+    placed = s.armies_placed
+    if not faction and not placed:
+        start = forces.start_of(s, f)
+        if s.force_armies[f] == 0:
+            return "place", [start], 0, -1, -1  # HRE-4.4
+    reach, full = _reach(s, f, faction) if kept is None else kept
+    marked = reach
     if not faction and not placed:
         marked |= BIT[start]
     marked &= ~full
     if s.truces:
         spared = {t & 7 for t in s.truces if t >> 3 == f}
         if spared:
-            for h, g in enumerate(force_at):
+            for h, g in enumerate(s.force_in_land):
                 if g in spared:
                     marked &= ~BIT[h]
-    return "place", None, marked
+    return "place", None, marked, reach, full
 
 
 def placements(s: HotrePosition) -> tuple[str, list[int]]:
     """Legal placements of the acting force: the verb ("start" or "place") and the lands."""
-    verb, lands, marked = _placement(s)
+    verb, lands, marked, _, _ = _placement(s)
     return verb, spread(marked, LAND_TABLE) if lands is None else lands
 
 
-def placement_picks(s: HotrePosition, seat: int) -> list[Action]:
-    """The decisions of ``placements``, made by ``seat``."""
-    verb, lands, marked = _placement(s)
+def placement_picks(s: HotrePosition, seat: int, kept: tuple[int, int] | None = None) -> Choices:
+    """The decisions of ``placements``, made by ``seat`` (``kept``: as for ``_placement``)."""
+    verb, lands, marked, reach, full = _placement(s, kept)
     if lands is None:
-        return spread(marked, _PLACE_TABLES[seat])
-    picks = PICKS[verb][seat]
-    return [picks[land] for land in lands]
+        out = Choices(spread(marked, _PLACE_TABLES[seat]))
+    else:
+        picks = PICKS[verb][seat]
+        out = Choices([picks[land] for land in lands])
+    out.force = s.acting_force
+    out.reach = reach
+    out.full = full
+    return out
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
@@ -157,10 +187,11 @@ def free_fort(s: HotrePosition, land: int) -> None:
     expand_next(s)
 
 
-def expand_next(s: HotrePosition) -> None:
+def expand_next(s: HotrePosition, kept: tuple[int, int] | None = None) -> None:
     """Return to the expansion decision, or end the expansion when nothing is left.
 
     The choices it works out on the way, to see whether any is left, are left in ``_legal``.
+    ``kept``: the acting force's reach and full lands, if the caller knows them (``place``).
     """
     s.stage = EXPAND
     seat = s.player = s.active_seat
@@ -168,7 +199,7 @@ def expand_next(s: HotrePosition) -> None:
     if s.armies_to_place <= 0 and not forts:
         end_expansion(s)
         return
-    out = placement_picks(s, seat)
+    out = placement_picks(s, seat, kept)
     if forts:
         picks = PICKS["free_fort"][seat]
         out += [picks[land] for land in build.fort_sites(s)]
@@ -208,8 +239,12 @@ def resume(s: HotrePosition) -> None:
     expand_next(s)
 
 
-def place(s: HotrePosition, land: int, start: bool) -> None:
-    """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8)."""
+def place(s: HotrePosition, land: int, start: bool, choices: list[Action] | None = None) -> None:
+    """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8).
+
+    ``choices``: the list this placement was chosen from; if it is the expansion's
+    ``Choices``, the next placements are worked out from its reach.
+    """
     f = s.acting_force
     seat = s.active_seat
     kind = s.force_kind[f]
@@ -230,10 +265,18 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
     if s.battle_land != land:
         s.battle_land = -1
     g = s.force_in_land[land]
+    kept = (
+        choices if type(choices) is Choices and choices.force == f and choices.reach >= 0 else None
+    )
     if g == f:
         s.armies_in_land[land] += 1
         s.force_armies[f] += 1
-        expand_next(s)
+        if kept is None:
+            expand_next(s)
+        elif s.armies_in_land[land] >= 3:
+            expand_next(s, (kept.reach, kept.full | BIT[land]))
+        else:
+            expand_next(s, (kept.reach, kept.full))
         return
     if g < 0:
         calm = s.emptied_by_calamity[land]
@@ -244,7 +287,11 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
         s.armies_in_land[land] = 1
         s.force_armies[f] += 1
         if fort_owner < 0 or fort_owner == f:
-            expand_next(s)
+            if kept is None:
+                expand_next(s)
+            else:
+                reach = REACH_BY_SEA if kind == FACTION else REACH
+                expand_next(s, (kept.reach | reach[land], kept.full))
             return
         # HRE-12.2; HRE-8.4: a land a calamity emptied is taken without conquest
         combat.conquered(

@@ -188,7 +188,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
         if not listed(action, legal):
             raise IllegalActionError(*why(s, action))
         s._legal = None  # the rules below may leave the next seat's choices here
-        apply_decision(s, action)
+        apply_decision(s, action, legal)
     s._hist = (action, s._hist)
     s._hlen += 1
 
@@ -308,8 +308,8 @@ _YES_OR_NO: Final[dict[int, tuple[Callable[[HotrePosition, bool], None], str]]] 
 """Steps decided yes or no: what takes the answer, and the verb that says yes."""
 
 
-def apply_decision(s: HotrePosition, a: Action) -> None:
-    """Give effect to the legal decision ``a``."""
+def apply_decision(s: HotrePosition, a: Action, choices: list[Action] | None = None) -> None:
+    """Give effect to the legal decision ``a``, chosen from ``choices`` if given."""
     st = s.stage
     kind = type(a)  # exact types: a check against the Action base class would go through abc
     if kind is PlayCard:
@@ -323,7 +323,7 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         if pick.verb == "free_fort":
             movement.free_fort(s, pick.land)
         else:
-            movement.place(s, pick.land, pick.verb == "start")
+            movement.place(s, pick.land, pick.verb == "start", choices)
         return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
