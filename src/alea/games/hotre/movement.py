@@ -25,7 +25,15 @@ from alea.games.hotre.constants import (
     STARTS,
     TAKEUP,
 )
-from alea.games.hotre.landsets import BIT, LAND_TABLE, REACH, REACH_BY_SEA, byte_table, spread
+from alea.games.hotre.landsets import (
+    BIT,
+    LAND_TABLE,
+    REACH,
+    REACH_BY_SEA,
+    ByteTable,
+    byte_table,
+    spread,
+)
 from alea.games.hotre.position import HotrePosition, held_by, replaced
 
 
@@ -58,24 +66,10 @@ def start_takeup(s: HotrePosition) -> None:
         expand_next(s)
 
 
-_PLACE_TABLES: Final = tuple(byte_table(PICKS["place"][seat]) for seat in range(4))
+_PLACE_TABLES: Final[tuple[ByteTable[Action], ...]] = tuple(
+    byte_table(PICKS["place"][seat]) for seat in range(4)
+)
 """Per seat: its ``place`` decisions, read by land mask (``landsets.spread``)."""
-
-
-class Choices(list[Action]):
-    """An expansion's choices, with the reach their placements were worked out from.
-
-    ``reach`` is the mask of the lands next to (or over the sea from) those ``force`` holds,
-    and ``full`` the mask of its lands holding three armies; -1 if the placements were not
-    worked out that way. The next placement of the same force changes one land, so it
-    updates the two masks instead of going over the map again (``place``).
-    """
-
-    __slots__ = ("force", "full", "reach")
-
-    force: int
-    reach: int
-    full: int
 
 
 def _reach(s: HotrePosition, f: int, faction: bool) -> tuple[int, int]:
@@ -136,18 +130,21 @@ def placements(s: HotrePosition) -> tuple[str, list[int]]:
     return verb, spread(marked, LAND_TABLE) if lands is None else lands
 
 
-def placement_picks(s: HotrePosition, seat: int, kept: tuple[int, int] | None = None) -> Choices:
-    """The decisions of ``placements``, made by ``seat`` (``kept``: as for ``_placement``)."""
+def placement_picks(
+    s: HotrePosition, seat: int, kept: tuple[int, int] | None = None
+) -> list[Action]:
+    """The decisions of ``placements``, made by ``seat`` (``kept``: as for ``_placement``).
+
+    A list made from the acting force's reach is noted in the position's ``_reach`` with the
+    masks it came from, for the next placement (``place``).
+    """
     verb, lands, marked, reach, full = _placement(s, kept)
     if lands is None:
-        out = Choices(spread(marked, _PLACE_TABLES[seat]))
-    else:
-        picks = PICKS[verb][seat]
-        out = Choices([picks[land] for land in lands])
-    out.force = s.acting_force
-    out.reach = reach
-    out.full = full
-    return out
+        out = spread(marked, _PLACE_TABLES[seat])
+        s._reach = (out, s.acting_force, reach, full)
+        return out
+    picks = PICKS[verb][seat]
+    return [picks[land] for land in lands]
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
@@ -242,8 +239,8 @@ def resume(s: HotrePosition) -> None:
 def place(s: HotrePosition, land: int, start: bool, choices: list[Action] | None = None) -> None:
     """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8).
 
-    ``choices``: the list this placement was chosen from; if it is the expansion's
-    ``Choices``, the next placements are worked out from its reach.
+    ``choices``: the list this placement was chosen from; if the expansion made it from the
+    acting force's reach (noted in ``_reach``), the next placements update that reach.
     """
     f = s.acting_force
     seat = s.active_seat
@@ -265,18 +262,17 @@ def place(s: HotrePosition, land: int, start: bool, choices: list[Action] | None
     if s.battle_land != land:
         s.battle_land = -1
     g = s.force_in_land[land]
-    kept = (
-        choices if type(choices) is Choices and choices.force == f and choices.reach >= 0 else None
-    )
+    made = s._reach
+    kept = made if made is not None and made[0] is choices and made[1] == f else None
     if g == f:
         s.armies_in_land[land] += 1
         s.force_armies[f] += 1
         if kept is None:
             expand_next(s)
         elif s.armies_in_land[land] >= 3:
-            expand_next(s, (kept.reach, kept.full | BIT[land]))
+            expand_next(s, (kept[2], kept[3] | BIT[land]))
         else:
-            expand_next(s, (kept.reach, kept.full))
+            expand_next(s, (kept[2], kept[3]))
         return
     if g < 0:
         calm = s.emptied_by_calamity[land]
@@ -291,7 +287,7 @@ def place(s: HotrePosition, land: int, start: bool, choices: list[Action] | None
                 expand_next(s)
             else:
                 reach = REACH_BY_SEA if kind == FACTION else REACH
-                expand_next(s, (kept.reach | reach[land], kept.full))
+                expand_next(s, (kept[2] | reach[land], kept[3]))
             return
         # HRE-12.2; HRE-8.4: a land a calamity emptied is taken without conquest
         combat.conquered(

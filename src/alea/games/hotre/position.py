@@ -183,6 +183,7 @@ class HotrePosition(CachedLegalState, StagedState):
         "_hlen",
         "_legal",
         "_points_log",
+        "_reach",
         "game",
         "hands",
         "n",
@@ -321,6 +322,9 @@ class HotrePosition(CachedLegalState, StagedState):
     """Rebel armies of a Revolt or Rebellion still to fight."""
     _points_log: tuple[Any, ...] | None
     """The points log as nested pairs (entries, earlier), shared by clones like the history."""
+    _reach: tuple[list[Action], int, int, int] | None
+    """The expansion's choices last worked out, with the acting force, the mask of the lands it
+    reaches and the mask of its full lands they came from (``movement.place``)."""
 
     def __init__(self, game: HotreTable) -> None:
         self.game = game
@@ -375,6 +379,7 @@ class HotrePosition(CachedLegalState, StagedState):
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
+        self._reach: tuple[list[Action], int, int, int] | None = None
         self._points_log = None
 
     # -- whose decision is next ----------------------------------------------------------------
@@ -406,6 +411,7 @@ class HotrePosition(CachedLegalState, StagedState):
             "_hlen",
             "_legal",
             "_points_log",
+            "_reach",
         ),
         copied=tuple(f for f in _LISTS if f in _COPIED),
         nested=("hands",),

@@ -21,7 +21,6 @@ from alea.games.hotre.constants import (
     DOMINATION,
     EMPEROR,
     ENDROLL,
-    FACTION,
     KINGDOMS,
     OVER,
     PRESENCE,
@@ -48,12 +47,16 @@ def score_half(
             source's index in :data:`POINT_SOURCES`.
 
     """
-    force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
+    force_at, owner_of = s.force_in_land, s.force_owner
     if faction:
         lands = [i for i, g in enumerate(force_at) if g == seat]
     else:
-        mine = [owner_of[g] == seat and kind_of[g] != FACTION for g in range(len(kind_of))]
-        lands = [i for i, g in enumerate(force_at) if g >= 0 and mine[g]]
+        # the forces the seat masters, less its Faction: forces 0 to S-1 are the Factions,
+        # force ``seat`` its own; an entry for -1 last, which an empty land reads
+        mine = [o == seat for o in owner_of]
+        mine[seat] = False
+        mine.append(False)
+        lands = [i for i, g in enumerate(force_at) if mine[g]]
     if not lands:
         return 0
     pts = 0
