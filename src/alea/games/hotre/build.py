@@ -122,8 +122,12 @@ def build_options(s: HotrePosition) -> list[Action]:
     return out
 
 
-def buy(s: HotrePosition, a: Action) -> None:
-    """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP."""
+def buy(s: HotrePosition, a: Action, choices: list[Action] | None = None) -> None:
+    """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP.
+
+    ``choices``: the build's choices ``a`` was one of. A purchase other than a bribe only
+    takes away (RVP, and the land it was made in), so the next choices are those still open.
+    """
     seat = s.active_seat
     o = s.opts
     if type(a) is Decide:
@@ -132,6 +136,8 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.log_points(seat, True, [(SPENT, -1, -cost)])
         s.eliminated_legions[seat] -= 1
         s.armies_to_place += 1
+        if choices is not None:
+            s._legal = still_open(s, choices)
         return
     assert isinstance(a, Pick)
     land = a.land
@@ -160,3 +166,40 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.faction_points[seat] -= o.rebuild_cost
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.rebuild_cost)])
         s.city_state[land] = 1
+    if choices is not None and a.verb != "bribe":  # a bribe brings new neighbours: work out afresh
+        s._legal = still_open(s, choices)
+
+
+def still_open(s: HotrePosition, choices: list[Action]) -> list[Action]:
+    """Those of the build's ``choices`` still open after a purchase other than a bribe.
+
+    Each is checked as ``build_options`` checks it, but for holding the land, which such a
+    purchase does not change.
+    """
+    seat = s.active_seat
+    o = s.opts
+    rvp = s.faction_points[seat]
+    out: list[Action] = []
+    for a in choices:
+        if type(a) is Decide:
+            if a.verb != "recruit" or (s.eliminated_legions[seat] > 0 and rvp >= recruit_cost(s)):
+                out.append(a)
+            continue
+        assert isinstance(a, Pick)
+        verb, land = a.verb, a.land
+        if verb == "fort":
+            ok = rvp >= o.fort_cost and not s.fort_level[land]
+        elif verb == "fortress":
+            ok = rvp >= o.fortress_cost and s.fort_level[land] == 1 and land not in s.forts_built
+        elif verb == "rebuild":
+            ok = rvp >= o.rebuild_cost and s.city_state[land] == 2
+        else:  # a bribe
+            k = s.armies_in_land[land]
+            ok = (
+                rvp >= k * o.rebel_bribe_cost
+                and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
+                and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
+            )
+        if ok:
+            out.append(a)
+    return out

@@ -164,10 +164,26 @@ def reentry(s: HotrePosition) -> tuple[list[int], bool]:
     return ([s.start_land[seat]] if s.start_land[seat] >= 0 else [STARTS[0]]), True
 
 
-def take_up(s: HotrePosition, land: int) -> None:
-    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2)."""
+def take_up(s: HotrePosition, land: int, choices: list[Action] | None = None) -> None:
+    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2).
+
+    ``choices``: the take-up's choices this one was made from. Only ``land`` changes, so the
+    next choices are those, less ``land`` if no army may be taken up there any more.
+    """
     forces.remove(s, land, 1, eliminated=False)
     s.armies_to_place += 1
+    if choices is None:
+        return
+    f = s.acting_force
+    if s.force_in_land[land] == f and (
+        s.force_kind[f] != FACTION
+        or s.armies_in_land[land] >= 2
+        or (s.fort_level[land] and s.fort_owner[land] == f)
+    ):
+        s._legal = choices
+    else:
+        gone = PICKS["take_up"][s.active_seat][land]
+        s._legal = [a for a in choices if a is not gone]
 
 
 def end_takeup(s: HotrePosition) -> None:

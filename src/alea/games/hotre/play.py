@@ -295,7 +295,6 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
 _LAND_OR_CLOSE: Final[
     dict[int, tuple[Callable[[HotrePosition, int], None], Callable[[HotrePosition], None]]]
 ] = {
-    TAKEUP: (movement.take_up, movement.end_takeup),
     RETREAT: (combat.retreat_legion, combat.stand),
     REBELRETREAT: (events.rebel_retreat, events.rebels_fight_on),
 }
@@ -325,6 +324,12 @@ def apply_decision(s: HotrePosition, a: Action, choices: list[Action] | None = N
         else:
             movement.place(s, pick.land, pick.verb == "start", choices)
         return
+    if st == TAKEUP:
+        if kind is Pick:
+            movement.take_up(s, a.land, choices)  # type: ignore[attr-defined]
+        else:
+            movement.end_takeup(s)
+        return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
         on_land, on_close = land_or_close
@@ -349,7 +354,7 @@ def apply_decision(s: HotrePosition, a: Action, choices: list[Action] | None = N
         if kind is Decide and a.verb == "end_build":  # type: ignore[attr-defined]
             movement.start_takeup(s)
         else:
-            build.buy(s, a)
+            build.buy(s, a, choices)
         return
     if st == DISPLACE:
         movement.displace(s, a.land if kind is Pick else -1)  # type: ignore[attr-defined]
