@@ -35,7 +35,11 @@ AREA_VP: Final = tuple(
 
 
 def score_half(
-    s: HotrePosition, seat: int, faction: bool, parts: list[tuple[int, int, int]] | None = None
+    s: HotrePosition,
+    seat: int,
+    faction: bool,
+    parts: list[tuple[int, int, int]] | None = None,
+    held: list[int] | None = None,
 ) -> int:
     """Points ``seat`` scores now for one kind of holding (HRE-14.2 to HRE-14.5).
 
@@ -45,11 +49,12 @@ def score_half(
         faction: its Faction (HRE-14.3) if true, else its People holdings (HRE-14.2).
         parts: if given, receives ``(source, area, points)`` for each item scored, with the
             source's index in :data:`POINT_SOURCES`.
+        held: the lands the Faction holds, in order, if the caller has them (``faction`` only).
 
     """
     force_at, owner_of = s.force_in_land, s.force_owner
     if faction:
-        lands = [i for i, g in enumerate(force_at) if g == seat]
+        lands = held if held is not None else [i for i, g in enumerate(force_at) if g == seat]
     else:
         # the forces the seat masters, less its Faction: forces 0 to S-1 are the Factions,
         # force ``seat`` its own; an entry for -1 last, which an empty land reads
@@ -120,15 +125,18 @@ def score_half(
     return pts
 
 
-def score_half_turn(s: HotrePosition) -> None:
-    """Score the active seat's half-turn: its People (HRE-4.9) or Faction (HRE-7.0)."""
+def score_half_turn(s: HotrePosition, held: list[int] | None = None) -> None:
+    """Score the active seat's half-turn: its People (HRE-4.9) or Faction (HRE-7.0).
+
+    ``held``: the lands the Faction holds, if the caller has them.
+    """
     seat = s.active_seat
     parts: list[tuple[int, int, int]] = []
     if s.half_turn == 1:
         s.people_points[seat] += score_half(s, seat, False, parts)  # HRE-4.9
         s.log_points(seat, False, parts)
     elif not s.faction_dead[seat]:
-        s.faction_points[seat] += score_half(s, seat, True, parts)  # HRE-7.0
+        s.faction_points[seat] += score_half(s, seat, True, parts, held)  # HRE-7.0
         s.log_points(seat, True, parts)
 
 
