@@ -409,12 +409,12 @@ class HotrePosition(CachedLegalState, StagedState):
             *_TUPLES,
             "_hist",
             "_hlen",
-            "_legal",
             "_points_log",
             "_reach",
         ),
         copied=tuple(f for f in _LISTS if f in _COPIED),
         nested=("hands",),
+        optional=("_legal",),  # the choices the rules left: a clone gets its own list
     )
 
     # -- the points log (HRE-2.2) --------------------------------------------------------------
