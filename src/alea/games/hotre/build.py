@@ -9,7 +9,8 @@ from __future__ import annotations
 from alea.core.game import Action
 from alea.games.hotre import forces
 from alea.games.hotre.actions import Decide, Pick
-from alea.games.hotre.constants import ADJ, AREA_OF, DECIDE, PICK, SPENT
+from alea.games.hotre.constants import AREA_OF, DECIDE, PICKS, SPENT
+from alea.games.hotre.landsets import ADJ_MASK, BIT, LAND_TABLE, spread
 from alea.games.hotre.position import HotrePosition, held_by
 
 
@@ -68,39 +69,65 @@ def build_options(s: HotrePosition) -> list[Action]:
     cost = recruit_cost(s)
     if s.eliminated_legions[seat] > 0 and rvp >= cost:
         out.append(DECIDE[seat, "recruit"])
-    held = held_by(s.force_in_land, seat)
-    near: set[int] = set()
-    for h in held:
-        near.update(ADJ[h])
+    force_at, fort_level, fort_owner, city_state = (
+        s.force_in_land,
+        s.fort_level,
+        s.fort_owner,
+        s.city_state,
+    )
     rebels = s.seat_count
-    for i in sorted(near):
-        k = s.armies_in_land[i]
-        if (
-            s.force_in_land[i] == rebels
-            and rvp >= k * o.rebel_bribe_cost
-            and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
-            and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
-        ):
-            out.append(PICK[seat, "bribe", i])
-    if rvp >= o.fort_cost:
-        out += [PICK[seat, "fort", i] for i in held if not s.fort_level[i]]
-    if rvp >= o.fortress_cost:
-        out += [
-            PICK[seat, "fortress", i]
-            for i in held_by(s.fort_level, 1)
-            if s.fort_owner[i] == seat
-            and s.city_state[i]
-            and s.force_in_land[i] in (seat, -1)
-            and i not in s.forts_built
-        ]
-    if rvp >= o.rebuild_cost:
-        out += [PICK[seat, "rebuild", i] for i in held if s.city_state[i] == 2]
+    built = s.forts_built
+    near = 0  # the lands next to those the Faction holds
+    rebel_held = 0  # the lands the Rebels hold
+    forts: list[int] = []  # held lands without a Fort (HRE-5.3)
+    fortresses: list[int] = []  # its Forts with a City, held or empty, not built this turn
+    rebuilds: list[int] = []  # held lands with a looted City (HRE-5.4)
+    for i, g in enumerate(force_at):
+        if g == seat:
+            near |= ADJ_MASK[i]
+            level = fort_level[i]
+            if not level:
+                forts.append(i)
+            elif level == 1 and fort_owner[i] == seat and city_state[i] and i not in built:
+                fortresses.append(i)
+            if city_state[i] == 2:
+                rebuilds.append(i)
+        elif g < 0:
+            if fort_level[i] == 1 and fort_owner[i] == seat and city_state[i] and i not in built:
+                fortresses.append(i)
+        elif g == rebels:
+            rebel_held |= BIT[i]
+    bribable = near & rebel_held
+    if bribable:
+        armies_at = s.armies_in_land
+        picks = PICKS["bribe"][seat]
+        for i in spread(bribable, LAND_TABLE):
+            k = armies_at[i]
+            if (
+                rvp >= k * o.rebel_bribe_cost
+                and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
+                and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
+            ):
+                out.append(picks[i])
+    if rvp >= o.fort_cost and forts:
+        picks = PICKS["fort"][seat]
+        out += [picks[i] for i in forts]
+    if rvp >= o.fortress_cost and fortresses:
+        picks = PICKS["fortress"][seat]
+        out += [picks[i] for i in fortresses]
+    if rvp >= o.rebuild_cost and rebuilds:
+        picks = PICKS["rebuild"][seat]
+        out += [picks[i] for i in rebuilds]
     out.append(DECIDE[seat, "end_build"])
     return out
 
 
-def buy(s: HotrePosition, a: Action) -> None:
-    """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP."""
+def buy(s: HotrePosition, a: Action, choices: list[Action] | None = None) -> None:
+    """Make the purchase ``a`` (recruit, or a Pick to bribe, fortify or rebuild), paying its RVP.
+
+    ``choices``: the build's choices ``a`` was one of. A purchase other than a bribe only
+    takes away (RVP, and the land it was made in), so the next choices are those still open.
+    """
     seat = s.active_seat
     o = s.opts
     if type(a) is Decide:
@@ -109,6 +136,8 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.log_points(seat, True, [(SPENT, -1, -cost)])
         s.eliminated_legions[seat] -= 1
         s.armies_to_place += 1
+        if choices is not None:
+            s._legal = still_open(s, choices)
         return
     assert isinstance(a, Pick)
     land = a.land
@@ -137,3 +166,40 @@ def buy(s: HotrePosition, a: Action) -> None:
         s.faction_points[seat] -= o.rebuild_cost
         s.log_points(seat, True, [(SPENT, AREA_OF[land], -o.rebuild_cost)])
         s.city_state[land] = 1
+    if choices is not None and a.verb != "bribe":  # a bribe brings new neighbours: work out afresh
+        s._legal = still_open(s, choices)
+
+
+def still_open(s: HotrePosition, choices: list[Action]) -> list[Action]:
+    """Those of the build's ``choices`` still open after a purchase other than a bribe.
+
+    Each is checked as ``build_options`` checks it, but for holding the land, which such a
+    purchase does not change.
+    """
+    seat = s.active_seat
+    o = s.opts
+    rvp = s.faction_points[seat]
+    out: list[Action] = []
+    for a in choices:
+        if type(a) is Decide:
+            if a.verb != "recruit" or (s.eliminated_legions[seat] > 0 and rvp >= recruit_cost(s)):
+                out.append(a)
+            continue
+        assert isinstance(a, Pick)
+        verb, land = a.verb, a.land
+        if verb == "fort":
+            ok = rvp >= o.fort_cost and not s.fort_level[land]
+        elif verb == "fortress":
+            ok = rvp >= o.fortress_cost and s.fort_level[land] == 1 and land not in s.forts_built
+        elif verb == "rebuild":
+            ok = rvp >= o.rebuild_cost and s.city_state[land] == 2
+        else:  # a bribe
+            k = s.armies_in_land[land]
+            ok = (
+                rvp >= k * o.rebel_bribe_cost
+                and legions_unused(s, seat) + s.eliminated_legions[seat] >= k
+                and s.force_armies[seat] + s.armies_to_place + k <= o.legion_set(s.seat_count)
+            )
+        if ok:
+            out.append(a)
+    return out

@@ -28,11 +28,14 @@ def begin_founding(s: HotrePosition) -> None:
         have = sum(1 for i in held if s.city_state[i])
         new = max(0, new - have)
     s.cities_to_found = new
-    found_next(s)
+    found_next(s, held)
 
 
-def found_next(s: HotrePosition) -> None:
-    """Found Cities where there is no choice; ask where when there is; then score."""
+def found_next(s: HotrePosition, held: list[int] | None = None) -> None:
+    """Found Cities where there is no choice; ask where when there is; then score.
+
+    ``held``: the lands the Faction holds, if known (founding never changes them).
+    """
     while s.cities_to_found > 0:
         sites, k = found_sites(s)
         if not sites:
@@ -46,7 +49,7 @@ def found_next(s: HotrePosition) -> None:
         s.player = s.active_seat
         return
     s.cities_to_found = 0
-    scoring.score_half_turn(s)
+    scoring.score_half_turn(s, held)
     s._end_half()
 
 

@@ -6,6 +6,8 @@ play goes back to the expansion through the position's ``_resume``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from alea.core.game import CHANCE
 from alea.games.hotre import counters, forces
 from alea.games.hotre.charts import BonusKind
@@ -33,6 +35,14 @@ from alea.games.hotre.constants import (
 )
 from alea.games.hotre.position import HotrePosition
 
+_LEADER: Final = 1 << LASTING["leader"] | 1 << F_EMP3
+"""Bits of ``turn_flags`` that give the attacker a third die (HRE-3.5, HRE-8.5.2)."""
+_GODS: Final = LASTING["gods_favor"]
+_WINS_TIES: Final = 1 << LASTING["fury"] | 1 << LASTING["gods_favor"]
+"""Bits of ``turn_flags`` that let the attacker win ties (HRE-8.5.3, HRE-15.3)."""
+_SURPRISE: Final = 1 << LASTING["surprise_attack"]
+_SIEGE: Final = 1 << LASTING["siegecraft"]
+
 
 def round_params(s: HotrePosition) -> tuple[int, int, bool, int, int, bool]:
     """Dice, modifier and tie rule of attacker and defender in the round to come (HRE-12.0.2)."""
@@ -40,16 +50,17 @@ def round_params(s: HotrePosition) -> tuple[int, int, bool, int, int, bool]:
     fl = s.turn_flags
     main = f == s.turn_force and not s.sub_force_acting and not s.battle_by_card
     ad, am, at = 2, 0, False
+    surprise = siege = False
     if main:
-        if (fl >> LASTING["leader"] & 1) or (fl >> F_EMP3 & 1):
+        if fl & _LEADER:
             ad = 3
-        am = (fl & 1) + (fl >> LASTING["gods_favor"] & 1)
-        at = bool(fl >> LASTING["fury"] & 1 or fl >> LASTING["gods_favor"] & 1)
-        if s.half_turn == 2:
+        am = (fl & 1) + (fl >> _GODS & 1)
+        at = bool(fl & _WINS_TIES)
+        if s.half_turn == 2 and s.emperor_counter[s.active_seat]:
             am += counters.emperor_bonus(s, s.active_seat, BonusKind.ATTACK)
             at = at or bool(counters.emperor_bonus(s, s.active_seat, BonusKind.TIE))
-    surprise = main and bool(fl >> LASTING["surprise_attack"] & 1)
-    siege = main and bool(fl >> LASTING["siegecraft"] & 1)
+        surprise = bool(fl & _SURPRISE)
+        siege = bool(fl & _SIEGE)
     land = s.battle_land
     dd = (
         2
@@ -58,9 +69,10 @@ def round_params(s: HotrePosition) -> tuple[int, int, bool, int, int, bool]:
     )
     dm = 0
     dt = False
-    if s.fort_level[land] and not siege:
+    level = s.fort_level[land]
+    if level and not siege:
         dm += 1
-        dt = s.fort_level[land] == 2
+        dt = level == 2
     if s.battle_by_sea and not surprise and s.force_kind[s.battle_defender] in (PEOPLE, MINOR):
         dm += 1
     return ad, am, at, dd, dm, dt

@@ -23,12 +23,20 @@ def emperor(s: HotrePosition, seat: int) -> Any:
     return CHARTS.emperors[(s.period - 1) * 6 + k - 1]
 
 
+_BONUS: Final = tuple(
+    (e.bonus.kind, int(e.bonus.value)) if e.bonus is not None else (None, 0)
+    for e in CHARTS.emperors
+)
+"""Per Emperor chart row: the kind and figure of its bonus, ``(None, 0)`` if it has none."""
+
+
 def emperor_bonus(s: HotrePosition, seat: int, kind: BonusKind) -> int:
     """The bonus of ``kind`` that the Emperor of ``seat`` gives, 0 if none (HRE-3.5)."""
-    e = emperor(s, seat)
-    if e is None or e.bonus is None or e.bonus.kind is not kind:
+    k = s.emperor_counter[seat]
+    if not k:
         return 0
-    return int(e.bonus.value)
+    has, value = _BONUS[(s.period - 1) * 6 + k - 1]
+    return value if has is kind else 0
 
 
 _SET_OF: Final = (0, *(c.set for c in DECK))

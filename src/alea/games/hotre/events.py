@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress
-
-from alea.core.game import CHANCE, Action
+from alea.core.game import CHANCE
 from alea.games.hotre import build, combat, forces, movement
 from alea.games.hotre.actions import PlayCard
 from alea.games.hotre.cards import DECK
@@ -12,153 +10,20 @@ from alea.games.hotre.charts import CHARTS
 from alea.games.hotre.constants import (
     ADJ,
     AREA_LANDS,
-    CARD_INFO,
     CONSTANTINOPLE,
     DECLARE,
     EPIDEMY,
     EXPAND,
-    FACTION,
     KINGDOM,
-    LANDS,
     LASTING,
     LOOTCHOICE,
     MINOR,
-    NATIONS,
-    NL,
-    PEOPLE,
     REBELRETREAT,
     REBELROUND,
     RESOURCE,
     ROME,
 )
-from alea.games.hotre.position import HotrePosition, held_by, replaced
-
-_PLAYS: dict[tuple[int, int, int], PlayCard] = {}
-"""Card plays made so far, by (seat, card, target): each is built once and handed out again."""
-
-
-def card_plays(s: HotrePosition, declaring: bool) -> list[Action]:
-    """The card plays open to the active seat now (HRE-4.0, HRE-8.1)."""
-    seat = s.active_seat
-    if s.cards_played[seat] >= 2:  # HRE-4.0
-        return []
-    out: list[Action] = []
-    seen: set[tuple[str, int]] = set()
-    period = s.period
-    half = s.half_turn
-    for cid in s.hands[seat]:
-        kind, first, last, before, only, key = CARD_INFO[cid]
-        if not first <= period <= last or (before and not declaring):
-            continue
-        if only and only != half:
-            continue
-        if (kind, key) in seen:
-            continue
-        seen.add((kind, key))
-        for t in card_targets(s, kind):
-            play = _PLAYS.get((seat, cid, t))
-            if play is None:
-                play = _PLAYS[seat, cid, t] = PlayCard(seat, cid, t)
-            out.append(play)
-    return out
-
-
-def card_targets(s: HotrePosition, kind: str) -> list[int]:
-    """Where a card of ``kind`` may be played now: lands, Areas, nations, or [-1] for none."""
-    seat = s.active_seat
-    if kind in LASTING:
-        if s.turn_flags >> LASTING[kind] & 1:
-            return []  # HRE-8.1: the same lasting effect does not add up
-        if kind == "leader" and s.turn_force < 0:
-            return []
-        return [-1]
-    if kind in ("minor_people", "kingdom"):
-        return [-1]
-    if kind == "elite_troops":
-        if s.half_turn == 2 and (
-            s.faction_dead[seat] or build.legions_unused(s, seat) + s.eliminated_legions[seat] <= 0
-        ):
-            return []
-        return [-1]
-    if kind == "epidemy":
-        return list(compress(LANDS, s.armies_in_land))
-    if kind == "pestilence":
-        return [a for a, lands in enumerate(AREA_LANDS) if any(s.armies_in_land[i] for i in lands)]
-    if kind == "wrath_of_god":
-        spared = {ROME}
-        if s.period >= s.opts.constantinople_from:
-            spared.add(CONSTANTINOPLE)
-        return [
-            i
-            for i in range(NL)
-            if i not in spared and (s.armies_in_land[i] or s.fort_level[i] or s.city_state[i] == 1)
-        ]
-    if kind == "disaster":
-        return held_by(s.city_state, 1)
-    if kind == "plague":
-        return list(compress(LANDS, s.armies_in_land))
-    if kind == "people_revive":
-        kind_of, owner_of, nation_force = s.force_kind, s.force_owner, s.nation_force
-        return [
-            k
-            for k in range(len(NATIONS))
-            if nation_force[k] >= 0
-            and kind_of[nation_force[k]] == PEOPLE
-            and owner_of[nation_force[k]] == seat
-            and nation_force[k] != s.turn_force
-        ]
-    if kind in ("treachery", "revolt"):
-        if s.stage != EXPAND or s.armies_to_place <= 0 or s.sub_force_acting:
-            return []
-        return strike_targets(s, kind == "revolt")
-    if kind == "rebellion":
-        return [
-            i
-            for i in range(NL)
-            if s.force_in_land[i] >= 0
-            and s.force_kind[s.force_in_land[i]] == FACTION
-            and s.force_in_land[i] != seat
-        ]
-    if kind == "roman_fortify":
-        if s.faction_dead[seat]:
-            return []
-        # a free upgrade needs a Fort (level 1) there, so only those lands are asked
-        upgrades = (i for i in held_by(s.fort_level, 1) if build.free_upgrade(s, i))
-        return sorted({*build.fort_sites(s), *upgrades})
-    if kind == "engineering":
-        if s.faction_dead[seat]:
-            return []
-        return [
-            i
-            for i in held_by(s.force_in_land, seat)
-            if (RESOURCE[i] and not s.city_state[i]) or build.free_upgrade(s, i)
-        ]
-    return []
-
-
-def strike_targets(s: HotrePosition, revolt: bool) -> list[int]:
-    """Lands a Revolt (HRE-8.5.6) or Treachery (HRE-8.5.17) may strike."""
-    seat = s.active_seat
-    f = s.acting_force
-    force_at, owner_of = s.force_in_land, s.force_owner
-    out = []
-    for t in range(NL):
-        g = force_at[t]
-        if g < 0 or owner_of[g] == seat:
-            continue
-        if revolt:
-            if owner_of[g] < 0 or not any(
-                force_at[n] >= 0 and owner_of[force_at[n]] == seat for n in ADJ[t]
-            ):
-                continue
-        elif (
-            s.armies_in_land[t] != 1
-            or s.fort_level[t] == 2
-            or not any(force_at[n] == f for n in ADJ[t])
-        ):
-            continue
-        out.append(t)
-    return out
+from alea.games.hotre.position import HotrePosition, replaced
 
 
 def play(s: HotrePosition, a: PlayCard) -> None:

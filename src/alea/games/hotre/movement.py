@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from alea.games.hotre import build, cities, combat, forces, scoring
+from alea.core.game import Action
+from alea.games.hotre import build, cities, combat, forces, scoring, targets
 from alea.games.hotre.constants import (
     ADJ,
+    DECIDE,
     DECLARE,
     DISPLACE,
     EXPAND,
@@ -18,10 +20,19 @@ from alea.games.hotre.constants import (
     MINOR,
     NL,
     OFFER,
-    OVERSEAS,
     PEOPLE,
+    PICKS,
     STARTS,
     TAKEUP,
+)
+from alea.games.hotre.landsets import (
+    BIT,
+    LAND_TABLE,
+    REACH,
+    REACH_BY_SEA,
+    ByteTable,
+    byte_table,
+    spread,
 )
 from alea.games.hotre.position import HotrePosition, held_by, replaced
 
@@ -29,79 +40,111 @@ from alea.games.hotre.position import HotrePosition, held_by, replaced
 def takeup_lands(s: HotrePosition) -> list[int]:
     """Lands the acting force may take an army up from (HRE-11.1, HRE-11.2)."""
     f = s.acting_force
-    held = held_by(s.force_in_land, f)
     if s.force_kind[f] == FACTION:  # HRE-11.2: never leave a held land vacant
         armies_at, fort_level, fort_owner = s.armies_in_land, s.fort_level, s.fort_owner
-        return [i for i in held if armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f)]
-    return held
+        return [
+            i
+            for i, g in enumerate(s.force_in_land)
+            if g == f and (armies_at[i] >= 2 or (fort_level[i] and fort_owner[i] == f))
+        ]
+    return held_by(s.force_in_land, f)
 
 
 def start_takeup(s: HotrePosition) -> None:
     """Begin the expansion with the take-up, or skip it when nothing may be taken up."""
     f = s.acting_force
-    if s.force_armies[f] and takeup_lands(s):
+    lands = takeup_lands(s) if s.force_armies[f] else None
+    if lands:
         s.stage = TAKEUP
-        s.player = s.active_seat
+        seat = s.player = s.active_seat
+        picks = PICKS["take_up"][seat]
+        out: list[Action] = [picks[land] for land in lands]
+        out.append(DECIDE[seat, "done_takeup"])
+        s._legal = out  # the choices worked out on the way, as legal_actions gives them
     else:
         s.stage = EXPAND
         expand_next(s)
 
 
-_REACH: Final = tuple((h, *ADJ[h]) for h in range(NL))
-"""Per land: the land and its neighbours, where a force holding it may place (HRE-4.8)."""
-_REACH_BY_SEA: Final = tuple((h, *ADJ[h], *OVERSEAS[h]) for h in range(NL))
-"""Per land: ``_REACH`` and the lands over the sea, which a Faction reaches too."""
+_PLACE_TABLES: Final[tuple[ByteTable[Action], ...]] = tuple(
+    byte_table(PICKS["place"][seat]) for seat in range(4)
+)
+"""Per seat: its ``place`` decisions, read by land mask (``landsets.spread``)."""
+
+
+def _reach(s: HotrePosition, f: int, faction: bool) -> tuple[int, int]:
+    """The lands ``f`` reaches from those it holds (HRE-4.8, HRE-5.9), and those it has full."""
+    armies_at = s.armies_in_land
+    reach = REACH_BY_SEA if faction else REACH
+    marked = 0
+    full = 0  # lands of its own holding three armies already (HRE-10.1)
+    for h, g in enumerate(s.force_in_land):
+        if g == f:
+            marked |= reach[h]
+            if armies_at[h] >= 3:
+                full |= BIT[h]
+    return marked, full
+
+
+def _placement(
+    s: HotrePosition, kept: tuple[int, int] | None = None
+) -> tuple[str, list[int] | None, int, int, int]:
+    """The verb of the acting force's placements and their lands, as a list or as a mask.
+
+    The common case, a force placing around the lands it holds, comes as a mask (the list is
+    then ``None``) with the reach and full lands it was made from (``_reach``, or ``kept`` when
+    given); the first placements of a force with no army on the map come as a list.
+    """
+    if s.armies_to_place <= 0:
+        return "place", [], 0, -1, -1
+    f = s.acting_force
+    kind = s.force_kind[f]
+    faction = kind == FACTION
+    if faction and s.force_armies[f] == 0 and not s.armies_placed:
+        if s.period == 1:
+            taken = s.start_land
+            return "start", [land for land in STARTS if land not in taken], 0, -1, -1  # HRE-5.5
+        return "place", reentry(s)[0], 0, -1, -1
+    placed = s.armies_placed
+    if not faction and not placed:
+        start = forces.start_of(s, f)
+        if s.force_armies[f] == 0:
+            return "place", [start], 0, -1, -1  # HRE-4.4
+    reach, full = _reach(s, f, faction) if kept is None else kept
+    marked = reach
+    if not faction and not placed:
+        marked |= BIT[start]
+    marked &= ~full
+    if s.truces:
+        spared = {t & 7 for t in s.truces if t >> 3 == f}
+        if spared:
+            for h, g in enumerate(s.force_in_land):
+                if g in spared:
+                    marked &= ~BIT[h]
+    return "place", None, marked, reach, full
 
 
 def placements(s: HotrePosition) -> tuple[str, list[int]]:
     """Legal placements of the acting force: the verb ("start" or "place") and the lands."""
-    if s.armies_to_place <= 0:
-        return "place", []
-    f = s.acting_force
-    kind = s.force_kind[f]
-    force_at = s.force_in_land
-    if kind == FACTION and s.period == 1 and s.force_armies[f] == 0 and not s.armies_placed:
-        taken = set(s.start_land)
-        return "start", [land for land in STARTS if land not in taken]  # HRE-5.5
-    if kind == FACTION and s.force_armies[f] == 0 and not s.armies_placed:
-        return "place", reentry(s)[0]
-    if kind != FACTION and not s.armies_placed:
-        start = forces.start_of(s, f)
-        if s.force_armies[f] == 0:
-            return "place", [start]  # HRE-4.4
-    armies_at = s.armies_in_land
-    faction = kind == FACTION
-    reach = _REACH_BY_SEA if faction else _REACH
-    marked: set[int] = set()
-    for h, g in enumerate(force_at):
-        if g == f:
-            marked.update(reach[h])
-    if not faction and not s.armies_placed:
-        marked.add(forces.start_of(s, f))
-    if s.truces:
-        spared = {t & 7 for t in s.truces if t >> 3 == f}
-        if spared:
-            return "place", [
-                i
-                for i in sorted(marked)
-                if (force_at[i] != f or armies_at[i] < 3) and force_at[i] not in spared
-            ]
-    return "place", [i for i in sorted(marked) if force_at[i] != f or armies_at[i] < 3]
+    verb, lands, marked, _, _ = _placement(s)
+    return verb, spread(marked, LAND_TABLE) if lands is None else lands
 
 
-def can_place(s: HotrePosition) -> bool:
-    """Whether ``placements`` offers any land, found sooner in the common case.
+def placement_picks(
+    s: HotrePosition, seat: int, kept: tuple[int, int] | None = None
+) -> list[Action]:
+    """The decisions of ``placements``, made by ``seat`` (``kept``: as for ``_placement``).
 
-    A force with armies on the map and no truce may always place in a land of its own that
-    holds fewer than three.
+    A list made from the acting force's reach is noted in the position's ``_reach`` with the
+    masks it came from, for the next placement (``place``).
     """
-    f = s.acting_force
-    if s.armies_to_place > 0 and s.force_armies[f] > 0 and not s.truces:
-        armies_at = s.armies_in_land
-        for h, g in enumerate(s.force_in_land):
-            if g == f and armies_at[h] < 3:
-                return True
-    return bool(placements(s)[1])
+    verb, lands, marked, reach, full = _placement(s, kept)
+    if lands is None:
+        out = spread(marked, _PLACE_TABLES[seat])
+        s._reach = (out, s.acting_force, reach, full)
+        return out
+    picks = PICKS[verb][seat]
+    return [picks[land] for land in lands]
 
 
 def reentry(s: HotrePosition) -> tuple[list[int], bool]:
@@ -121,10 +164,26 @@ def reentry(s: HotrePosition) -> tuple[list[int], bool]:
     return ([s.start_land[seat]] if s.start_land[seat] >= 0 else [STARTS[0]]), True
 
 
-def take_up(s: HotrePosition, land: int) -> None:
-    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2)."""
+def take_up(s: HotrePosition, land: int, choices: list[Action] | None = None) -> None:
+    """Take one army of the acting force up from ``land``, to place again (HRE-11.1, HRE-11.2).
+
+    ``choices``: the take-up's choices this one was made from. Only ``land`` changes, so the
+    next choices are those, less ``land`` if no army may be taken up there any more.
+    """
     forces.remove(s, land, 1, eliminated=False)
     s.armies_to_place += 1
+    if choices is None:
+        return
+    f = s.acting_force
+    if s.force_in_land[land] == f and (
+        s.force_kind[f] != FACTION
+        or s.armies_in_land[land] >= 2
+        or (s.fort_level[land] and s.fort_owner[land] == f)
+    ):
+        s._legal = choices
+    else:
+        gone = PICKS["take_up"][s.active_seat][land]
+        s._legal = [a for a in choices if a is not gone]
 
 
 def end_takeup(s: HotrePosition) -> None:
@@ -141,26 +200,44 @@ def free_fort(s: HotrePosition, land: int) -> None:
     expand_next(s)
 
 
-def expand_next(s: HotrePosition) -> None:
-    """Return to the expansion decision, or end the expansion when nothing is left."""
+def expand_next(s: HotrePosition, kept: tuple[int, int] | None = None) -> None:
+    """Return to the expansion decision, or end the expansion when nothing is left.
+
+    The choices it works out on the way, to see whether any is left, are left in ``_legal``.
+    ``kept``: the acting force's reach and full lands, if the caller knows them (``place``).
+    """
     s.stage = EXPAND
-    s.player = s.active_seat
-    if s.armies_to_place <= 0 and not (
-        s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left
-    ):
+    seat = s.player = s.active_seat
+    forts = s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left
+    if s.armies_to_place <= 0 and not forts:
         end_expansion(s)
         return
-    if (
-        s.armies_to_place > 0
-        and not can_place(s)
-        and not (
-            s.half_turn == 2
-            and not s.sub_force_acting
-            and s.free_forts_left
-            and build.fort_sites(s)
-        )
-    ):
+    out = placement_picks(s, seat, kept)
+    if forts:
+        picks = PICKS["free_fort"][seat]
+        out += [picks[land] for land in build.fort_sites(s)]
+    if not out and s.armies_to_place > 0:
         end_expansion(s)
+        return
+    s._legal = _with_cards(s, out)
+
+
+def expand_choices(s: HotrePosition) -> list[Action]:
+    """The expansion's decisions: placements, free Forts, card plays, then ending it."""
+    seat = s.player
+    out = placement_picks(s, seat)
+    if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
+        picks = PICKS["free_fort"][seat]
+        out += [picks[land] for land in build.fort_sites(s)]
+    return _with_cards(s, out)
+
+
+def _with_cards(s: HotrePosition, out: list[Action]) -> list[Action]:
+    """``out`` followed by the card plays open now and ending the expansion."""
+    if not s.sub_force_acting:
+        out += targets.card_plays(s, False)
+    out.append(DECIDE[s.player, "end_expansion"])
+    return out
 
 
 def resume(s: HotrePosition) -> None:
@@ -175,8 +252,12 @@ def resume(s: HotrePosition) -> None:
     expand_next(s)
 
 
-def place(s: HotrePosition, land: int, start: bool) -> None:
-    """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8)."""
+def place(s: HotrePosition, land: int, start: bool, choices: list[Action] | None = None) -> None:
+    """Place one army of the acting force at ``land``, fighting if it is held (HRE-4.8).
+
+    ``choices``: the list this placement was chosen from; if the expansion made it from the
+    acting force's reach (noted in ``_reach``), the next placements update that reach.
+    """
     f = s.acting_force
     seat = s.active_seat
     kind = s.force_kind[f]
@@ -197,10 +278,17 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
     if s.battle_land != land:
         s.battle_land = -1
     g = s.force_in_land[land]
+    made = s._reach
+    kept = made if made is not None and made[0] is choices and made[1] == f else None
     if g == f:
         s.armies_in_land[land] += 1
         s.force_armies[f] += 1
-        expand_next(s)
+        if kept is None:
+            expand_next(s)
+        elif s.armies_in_land[land] >= 3:
+            expand_next(s, (kept[2], kept[3] | BIT[land]))
+        else:
+            expand_next(s, (kept[2], kept[3]))
         return
     if g < 0:
         calm = s.emptied_by_calamity[land]
@@ -211,7 +299,11 @@ def place(s: HotrePosition, land: int, start: bool) -> None:
         s.armies_in_land[land] = 1
         s.force_armies[f] += 1
         if fort_owner < 0 or fort_owner == f:
-            expand_next(s)
+            if kept is None:
+                expand_next(s)
+            else:
+                reach = REACH_BY_SEA if kind == FACTION else REACH
+                expand_next(s, (kept[2] | reach[land], kept[3]))
             return
         # HRE-12.2; HRE-8.4: a land a calamity emptied is taken without conquest
         combat.conquered(

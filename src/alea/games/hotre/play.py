@@ -23,11 +23,13 @@ from alea.games.hotre import (
     forces,
     movement,
     scoring,
+    targets,
     turns,
 )
 from alea.games.hotre.actions import (
     SEATS,
     Deal,
+    Decide,
     Dice,
     DrawCounter,
     HandTo,
@@ -70,6 +72,7 @@ from alea.games.hotre.constants import (
     TAKEUP,
 )
 from alea.games.hotre.dice import SUM_DIST, binomial, round_outcomes
+from alea.games.hotre.movement import expand_choices
 from alea.games.hotre.position import HotrePosition, without
 
 
@@ -82,7 +85,7 @@ def legal_actions(s: HotrePosition) -> list[Action]:
     if st == HAND:
         return [HAND_TO[p, t] for t in counters.hand_targets(s)]
     if st == DECLARE:
-        out: list[Action] = events.card_plays(s, True)
+        out: list[Action] = targets.card_plays(s, True)
         out.append(DECIDE[p, "end_declaration"])
         return out
     if st == BUILD:
@@ -93,16 +96,7 @@ def legal_actions(s: HotrePosition) -> list[Action]:
         out.append(DECIDE[p, "done_takeup"])
         return out
     if st == EXPAND:
-        verb, lands = movement.placements(s)
-        picks = PICKS[verb][p]
-        out = [picks[land] for land in lands]
-        if s.half_turn == 2 and not s.sub_force_acting and s.free_forts_left:
-            picks = PICKS["free_fort"][p]
-            out += [picks[land] for land in build.fort_sites(s)]
-        if not s.sub_force_acting:
-            out += events.card_plays(s, False)
-        out.append(DECIDE[p, "end_expansion"])
-        return out
+        return expand_choices(s)
     if st == RETREAT:
         picks = PICKS["retreat"][p]
         out = [picks[land] for land in forces.retreats(s, s.battle_land, s.battle_defender)]
@@ -185,6 +179,7 @@ def apply_action(s: HotrePosition, action: Action) -> None:
     if s.player == CHANCE:
         if not _drawn_fairly(s, action) and not listed(action, [a for a, _ in chance_outcomes(s)]):
             raise IllegalActionError(f"{action} is not the chance event pending now", "HRE-1.4")
+        s._legal = None  # as below
         apply_chance(s, action)
     else:
         legal = s._legal
@@ -192,14 +187,14 @@ def apply_action(s: HotrePosition, action: Action) -> None:
             legal = s._legal = legal_actions(s)
         if not listed(action, legal):
             raise IllegalActionError(*why(s, action))
-        apply_decision(s, action)
+        s._legal = None  # the rules below may leave the next seat's choices here
+        apply_decision(s, action, legal)
     s._hist = (action, s._hist)
     s._hlen += 1
-    s._legal = None
 
 
 def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
-    """Whether ``a`` is surely among ``chance_outcomes``: a quick test for deals and draws.
+    """Whether ``a`` is surely among ``chance_outcomes``: a quick test for deals, draws, rounds.
 
     ``False`` means only that the full list must be asked.
     """
@@ -207,6 +202,11 @@ def _drawn_fairly(s: HotrePosition, a: Action) -> bool:
     st = s.stage
     if st == DEAL and t is Deal:
         return a.seat == s.deal_seat and counters.in_deal_pool(s, a.card)  # type: ignore[attr-defined]
+    if st == ROUND and t is Round:
+        for outcome, _ in round_outcomes(*combat.round_params(s)):  # noqa: SIM110 -- cheaper than any() here
+            if outcome is a:
+                return True
+        return False
     if st == DRAW and t is DrawCounter:
         number = a.number  # type: ignore[attr-defined]
         return (
@@ -295,7 +295,6 @@ def apply_chance(s: HotrePosition, a: Action) -> None:
 _LAND_OR_CLOSE: Final[
     dict[int, tuple[Callable[[HotrePosition, int], None], Callable[[HotrePosition], None]]]
 ] = {
-    TAKEUP: (movement.take_up, movement.end_takeup),
     RETREAT: (combat.retreat_legion, combat.stand),
     REBELRETREAT: (events.rebel_retreat, events.rebels_fight_on),
 }
@@ -308,12 +307,28 @@ _YES_OR_NO: Final[dict[int, tuple[Callable[[HotrePosition, bool], None], str]]] 
 """Steps decided yes or no: what takes the answer, and the verb that says yes."""
 
 
-def apply_decision(s: HotrePosition, a: Action) -> None:
-    """Give effect to the legal decision ``a``."""
+def apply_decision(s: HotrePosition, a: Action, choices: list[Action] | None = None) -> None:
+    """Give effect to the legal decision ``a``, chosen from ``choices`` if given."""
     st = s.stage
     kind = type(a)  # exact types: a check against the Action base class would go through abc
     if kind is PlayCard:
         events.play(s, a)  # type: ignore[arg-type]
+        return
+    if st == EXPAND:  # the most frequent step first
+        if kind is not Pick:
+            movement.end_expansion(s)
+            return
+        pick: Pick = a  # type: ignore[assignment]
+        if pick.verb == "free_fort":
+            movement.free_fort(s, pick.land)
+        else:
+            movement.place(s, pick.land, pick.verb == "start", choices)
+        return
+    if st == TAKEUP:
+        if kind is Pick:
+            movement.take_up(s, a.land, choices)  # type: ignore[attr-defined]
+        else:
+            movement.end_takeup(s)
         return
     land_or_close = _LAND_OR_CLOSE.get(st)
     if land_or_close is not None:
@@ -326,7 +341,7 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
     yes_or_no = _YES_OR_NO.get(st)
     if yes_or_no is not None:
         answer, yes = yes_or_no
-        answer(s, a == DECIDE[s.player, yes])
+        answer(s, a.verb == yes)  # type: ignore[attr-defined]
         return
     if st == HAND:
         assert isinstance(a, HandTo)
@@ -336,20 +351,10 @@ def apply_decision(s: HotrePosition, a: Action) -> None:
         turns.after_declaration(s)
         return
     if st == BUILD:
-        if a == DECIDE[s.player, "end_build"]:
+        if kind is Decide and a.verb == "end_build":  # type: ignore[attr-defined]
             movement.start_takeup(s)
         else:
-            build.buy(s, a)
-        return
-    if st == EXPAND:
-        if kind is not Pick:
-            movement.end_expansion(s)
-            return
-        pick: Pick = a  # type: ignore[assignment]
-        if pick.verb == "free_fort":
-            movement.free_fort(s, pick.land)
-        else:
-            movement.place(s, pick.land, pick.verb == "start")
+            build.buy(s, a, choices)
         return
     if st == DISPLACE:
         movement.displace(s, a.land if kind is Pick else -1)  # type: ignore[attr-defined]

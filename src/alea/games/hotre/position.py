@@ -183,6 +183,7 @@ class HotrePosition(CachedLegalState, StagedState):
         "_hlen",
         "_legal",
         "_points_log",
+        "_reach",
         "game",
         "hands",
         "n",
@@ -321,6 +322,9 @@ class HotrePosition(CachedLegalState, StagedState):
     """Rebel armies of a Revolt or Rebellion still to fight."""
     _points_log: tuple[Any, ...] | None
     """The points log as nested pairs (entries, earlier), shared by clones like the history."""
+    _reach: tuple[list[Action], int, int, int] | None
+    """The expansion's choices last worked out, with the acting force, the mask of the lands it
+    reaches and the mask of its full lands they came from (``movement.place``)."""
 
     def __init__(self, game: HotreTable) -> None:
         self.game = game
@@ -375,6 +379,7 @@ class HotrePosition(CachedLegalState, StagedState):
         self._hist: tuple[Any, ...] | None = None
         self._hlen = 0
         self._legal: list[Action] | None = None
+        self._reach: tuple[list[Action], int, int, int] | None = None
         self._points_log = None
 
     # -- whose decision is next ----------------------------------------------------------------
@@ -404,18 +409,20 @@ class HotrePosition(CachedLegalState, StagedState):
             *_TUPLES,
             "_hist",
             "_hlen",
-            "_legal",
             "_points_log",
+            "_reach",
         ),
         copied=tuple(f for f in _LISTS if f in _COPIED),
         nested=("hands",),
+        optional=("_legal",),  # the choices the rules left: a clone gets its own list
     )
 
     # -- the points log (HRE-2.2) --------------------------------------------------------------
 
     def log_points(self, seat: int, faction: bool, parts: list[tuple[int, int, int]]) -> None:
         """Add ``(source, area, points)`` items to the points log (bookkeeping only)."""
-        items = tuple((seat, self.period, faction, *p) for p in parts if p[2])
+        period = self.period
+        items = tuple([(seat, period, faction, *p) for p in parts if p[2]])
         if items:
             self._points_log = (items, self._points_log)
 

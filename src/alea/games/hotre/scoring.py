@@ -5,8 +5,7 @@ Scoring a half-turn's holdings, the last rolls for Kingdoms, the winner, returns
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from alea.core.game import CHANCE, TERMINAL
 from alea.core.positions import win_shares
@@ -22,18 +21,25 @@ from alea.games.hotre.constants import (
     DOMINATION,
     EMPEROR,
     ENDROLL,
-    FACTION,
     KINGDOMS,
-    LANDS,
     OVER,
     PRESENCE,
     ROME,
 )
 from alea.games.hotre.position import HotrePosition
 
+AREA_VP: Final = tuple(
+    tuple(area.vp[p] for area in BOARD.areas) for p in range(len(BOARD.areas[0].vp))
+)
+"""Per period (from 0), then Area: the Area's basic Victory Points (HRE-14.2)."""
+
 
 def score_half(
-    s: HotrePosition, seat: int, faction: bool, parts: list[tuple[int, int, int]] | None = None
+    s: HotrePosition,
+    seat: int,
+    faction: bool,
+    parts: list[tuple[int, int, int]] | None = None,
+    held: list[int] | None = None,
 ) -> int:
     """Points ``seat`` scores now for one kind of holding (HRE-14.2 to HRE-14.5).
 
@@ -43,19 +49,27 @@ def score_half(
         faction: its Faction (HRE-14.3) if true, else its People holdings (HRE-14.2).
         parts: if given, receives ``(source, area, points)`` for each item scored, with the
             source's index in :data:`POINT_SOURCES`.
+        held: the lands the Faction holds, in order, if the caller has them (``faction`` only).
 
     """
-    force_at, kind_of, owner_of = s.force_in_land, s.force_kind, s.force_owner
-    who: list[int] = []  # each land's owning seat, -1 if none: worked out when first needed
+    force_at, owner_of = s.force_in_land, s.force_owner
     if faction:
-        ours = [g == seat for g in force_at]
+        lands = held if held is not None else [i for i, g in enumerate(force_at) if g == seat]
     else:
-        ours = [g >= 0 and owner_of[g] == seat and kind_of[g] != FACTION for g in force_at]
-    lands = list(compress(LANDS, ours))
+        # the forces the seat masters, less its Faction: forces 0 to S-1 are the Factions,
+        # force ``seat`` its own; an entry for -1 last, which an empty land reads
+        mine = [o == seat for o in owner_of]
+        mine[seat] = False
+        mine.append(False)
+        lands = [i for i, g in enumerate(force_at) if mine[g]]
+    if not lands:
+        return 0
     pts = 0
     special = 3 if faction else 2
     city_state = s.city_state
+    have_in = [0] * len(AREA_LANDS)  # per Area: the lands held
     for i in lands:
+        have_in[AREA_OF[i]] += 1
         if city_state[i] == 1:
             if i == ROME or (i == CONSTANTINOPLE and s.period >= s.opts.constantinople_from):
                 v = special
@@ -64,37 +78,37 @@ def score_half(
             pts += v
             if parts is not None:
                 parts.append((CITIES, AREA_OF[i], v))
-    if not lands:
-        return pts
     seats = s.seat_count
-    for a, alands in enumerate(AREA_LANDS):
-        have = 0
-        for i in alands:
-            if ours[i]:
-                have += 1
+    values = AREA_VP[s.period - 1]
+    fort_level, fort_owner = s.fort_level, s.fort_owner
+    min_lands = s.opts.domination_min_lands
+    for a, have in enumerate(have_in):
         if not have:
             continue
-        value = BOARD.areas[a].vp[s.period - 1]
-        control = have
-        if faction:
-            fort_level, fort_owner = s.fort_level, s.fort_owner
-            for i in alands:
-                if force_at[i] < 0 and fort_level[i] and fort_owner[i] == seat:
-                    control += 1
+        value = values[a]
+        control = have  # lands held, and for a Faction its empty lands with a Fort
+        weighed = have < 3 and have >= min_lands  # whether another seat's lands decide it
+        others = [0] * seats if weighed else None  # each seat's lands in the Area
+        if faction or weighed:
+            for i in AREA_LANDS[a]:
+                g = force_at[i]
+                if g < 0:
+                    if faction and fort_level[i] and fort_owner[i] == seat:
+                        control += 1
+                elif others is not None:
+                    o = owner_of[g]
+                    if o >= 0:
+                        others[o] += 1
         if control >= 5:
             pts += 3 * value
             if parts is not None:
                 parts.append((CONTROL, a, 3 * value))
             continue
-        dominates = have >= 3
-        if not dominates and have >= s.opts.domination_min_lands:
-            if not who:
-                who = [owner_of[g] if g >= 0 else -1 for g in force_at]
-            held = [0] * (seats + 1)  # the last entry counts the empty lands (who is -1)
-            for i in alands:
-                held[who[i]] += 1
-            held[seat] = 0
-            dominates = have > max(held[:seats])
+        if others is not None:
+            others[seat] = 0
+            dominates = have > max(others)
+        else:
+            dominates = have >= 3
         if dominates:
             pts += 2 * value
             if parts is not None:
@@ -111,15 +125,18 @@ def score_half(
     return pts
 
 
-def score_half_turn(s: HotrePosition) -> None:
-    """Score the active seat's half-turn: its People (HRE-4.9) or Faction (HRE-7.0)."""
+def score_half_turn(s: HotrePosition, held: list[int] | None = None) -> None:
+    """Score the active seat's half-turn: its People (HRE-4.9) or Faction (HRE-7.0).
+
+    ``held``: the lands the Faction holds, if the caller has them.
+    """
     seat = s.active_seat
     parts: list[tuple[int, int, int]] = []
     if s.half_turn == 1:
         s.people_points[seat] += score_half(s, seat, False, parts)  # HRE-4.9
         s.log_points(seat, False, parts)
     elif not s.faction_dead[seat]:
-        s.faction_points[seat] += score_half(s, seat, True, parts)  # HRE-7.0
+        s.faction_points[seat] += score_half(s, seat, True, parts, held)  # HRE-7.0
         s.log_points(seat, True, parts)
 
 
