@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import alea
-from alea.benchmarks import LABELS, main
+from alea.benchmarks import LABELS, QUICK, alea_subject, main, side_by_side
 
 ROW = re.compile(
     r"^  (?P<label>" + "|".join(re.escape(label) for label in LABELS.values()) + r")"
@@ -50,6 +50,16 @@ def test_quick_bench_prints_positive_figures(
         assert all(v > 0 for v in fig["runs"])
         assert fig["min"] <= fig["median"] <= fig["max"]
     assert data["reference"] is None
+    assert data["side_by_side"] == {}
+
+
+def test_side_by_side_gives_a_ratio_per_round_for_each_game() -> None:
+    # Two games against one as the reference: a game against itself sits near one.
+    ref = alea_subject("triumvirate")
+    paired = side_by_side([alea_subject("forum"), ref], ref, QUICK, rounds=3, seed=1)
+    assert set(paired) == {"forum", "triumvirate"}
+    assert all(len(v) == 3 and all(r > 0 for r in v) for v in paired.values())
+    assert 0.2 < sorted(paired["triumvirate"])[1] < 5
 
 
 def test_fewer_than_five_runs_is_refused() -> None:

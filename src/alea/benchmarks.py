@@ -278,29 +278,43 @@ def _seeds(seed: int, subject: Subject, label: str) -> Callable[[int], int]:
     return lambda i: derive_seed(seed, f"{subject.name}/{label}/{i}")
 
 
-def measure_playouts(
-    subject: Subject, budget: Budget, runs: int, seed: int
-) -> tuple[Figure, Figure, dict[str, Any]]:
-    """Decisions/s and games/s of random playouts, and the workload each run repeats."""
+def playout_workload(subject: Subject, budget: Budget, seed: int) -> tuple[list[int], int]:
+    """Seeds of as many random games as it takes to reach the action budget, and their actions.
+
+    Playing them is the warm-up; every timed pass then replays the same games.
+    """
     seed_of = _seeds(seed, subject, "playout")
-    # Warm-up and calibration: as many games as it takes to reach the action budget.
     seeds: list[int] = []
     actions = 0
     while actions < budget.playout_actions:
         seeds.append(seed_of(len(seeds)))
         actions += random_playout(subject, random.Random(seeds[-1]))
+    return seeds, actions
+
+
+def playout_pass(subject: Subject, seeds: Sequence[int], actions: int) -> float:
+    """Seconds one pass over the workload's games takes (checked to replay the same games)."""
+    gc.collect()
+    steps = 0
+    start = time.perf_counter()
+    for s in seeds:
+        steps += random_playout(subject, random.Random(s))
+    elapsed = time.perf_counter() - start
+    if steps != actions:
+        raise RuntimeError(f"{subject.name}: the same seeds gave different games")
+    return elapsed
+
+
+def measure_playouts(
+    subject: Subject, budget: Budget, runs: int, seed: int
+) -> tuple[Figure, Figure, dict[str, Any]]:
+    """Decisions/s and games/s of random playouts, and the workload each run repeats."""
+    seeds, actions = playout_workload(subject, budget, seed)
     decisions: list[float] = []
     games_per_s: list[float] = []
     for _ in range(runs):
-        gc.collect()
-        steps = 0
-        start = time.perf_counter()
-        for s in seeds:
-            steps += random_playout(subject, random.Random(s))
-        elapsed = time.perf_counter() - start
-        if steps != actions:
-            raise RuntimeError(f"{subject.name}: the same seeds gave different games")
-        decisions.append(steps / elapsed)
+        elapsed = playout_pass(subject, seeds, actions)
+        decisions.append(actions / elapsed)
         games_per_s.append(len(seeds) / elapsed)
     workload = {
         "games_per_run": len(seeds),
@@ -308,6 +322,33 @@ def measure_playouts(
         "mean_game_length": actions / len(seeds),
     }
     return Figure("decisions_per_s", decisions), Figure("games_per_s", games_per_s), workload
+
+
+def side_by_side(
+    subjects: Sequence[Subject], reference: Subject, budget: Budget, rounds: int, seed: int
+) -> dict[str, list[float]]:
+    """Per game, its decisions/s over the reference's, taken pass by pass, interleaved.
+
+    Each round times the reference, then each game followed by the reference again, and
+    divides each game's rate by the mean of the reference's rates just before and after it;
+    so a change of the machine's load between the games' own runs moves both sides of a ratio
+    alike. Returns every round's ratio per game (the median is the figure).
+    """
+    work = {s.name: playout_workload(s, budget, seed) for s in (*subjects, reference)}
+
+    def rate(subject: Subject) -> float:
+        seeds, actions = work[subject.name]
+        return actions / playout_pass(subject, seeds, actions)
+
+    out: dict[str, list[float]] = {s.name: [] for s in subjects}
+    for _ in range(rounds):
+        before = rate(reference)
+        for s in subjects:
+            mine = rate(s)
+            after = rate(reference)
+            out[s.name].append(mine / ((before + after) / 2))
+            before = after
+    return out
 
 
 def sample_states(subject: Subject, n: int, seed: int, per_game: int = 10) -> list[Any]:
@@ -538,6 +579,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(format_report(report)), flush=True)
 
     reference: Report | None = None
+    paired: dict[str, list[float]] = {}
     reference_note = ""
     if args.no_reference:
         reference_note = "reference line skipped (--no-reference)"
@@ -555,6 +597,17 @@ def main(argv: list[str] | None = None) -> int:
         print("ratios of medians (above 1: more per second, or more µs per call):")
         for r in reports:
             print(_ratio_line(r.subject, reference.subject, ratios(r, reference)))
+        if isinstance(ref, Subject):
+            paired = side_by_side(
+                [alea_subject(n) for n in names], ref, budget, args.runs, args.seed
+            )
+            print(
+                "random playout decisions/s side by side (each game's pass between two of "
+                f"{reference.subject}'s, {args.runs} rounds; min / median / max):"
+            )
+            for name, values in paired.items():
+                lo, mid, hi = min(values), statistics.median(values), max(values)
+                print(f"  {name}: ×{lo:.2f} / ×{mid:.2f} / ×{hi:.2f}")
 
     if args.json is not None:
         data = {
@@ -571,6 +624,7 @@ def main(argv: list[str] | None = None) -> int:
             "ratios": {}
             if reference is None
             else {r.subject: ratios(r, reference) for r in reports},
+            "side_by_side": paired,
         }
         args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")
