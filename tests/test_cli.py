@@ -366,3 +366,17 @@ def test_replay_steps_forward_and_back(finished: Path) -> None:
     assert "Position after action 5 of" in text
     assert "Stopped after action 5" in text
     assert len(prompts) == 9
+
+
+def test_serve_takes_a_database_url_or_the_path_of_an_sqlite_file(tmp_path: Path) -> None:
+    from alea.cli.common import UsageError
+    from alea.cli.main import database_url
+
+    assert database_url("sqlite:///alea.db") == "sqlite:///alea.db"
+    assert database_url(str(tmp_path / "games.db")) == f"sqlite:///{tmp_path / 'games.db'}"
+    url = "postgresql+psycopg://alea:pw@127.0.0.1:5432/alea"
+    assert database_url(url) == url
+    with pytest.raises(UsageError, match="is not a database URL"):
+        database_url("postgresql+psycopg://::bad")
+    with pytest.raises(UsageError, match="needs a database URL"):
+        database_url("  ")

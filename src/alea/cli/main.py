@@ -199,6 +199,31 @@ def cmd_ladder(ns: argparse.Namespace) -> int:
     return 0
 
 
+def database_url(text: str) -> str:
+    """``--db``'s database URL: a URL as given, or a bare file path as an SQLite URL.
+
+    Raises:
+        UsageError: empty, or a URL SQLAlchemy cannot read, with what to write instead.
+
+    """
+    text = text.strip()
+    if not text:
+        raise UsageError("--db needs a database URL or the path of an SQLite file")
+    if "://" not in text:
+        return f"sqlite:///{Path(text).expanduser()}"
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        make_url(text)
+    except (ArgumentError, ValueError):
+        raise UsageError(
+            f"--db {text!r} is not a database URL: write sqlite:///FILE, the path of an SQLite "
+            "file, or postgresql+psycopg://user:pw@host/db"
+        ) from None
+    return text
+
+
 def cmd_train(ns: argparse.Namespace) -> int:
     """``alea train GAME``: fit a learned value on games of the heuristic bots, write it."""
     # Imported here: numpy's start-up time is paid only by the command that fits.
@@ -449,8 +474,8 @@ def _parser() -> Parser:
     serve.add_argument(
         "--db",
         default="sqlite:///alea.db",
-        help="SQLAlchemy database URL (default: the SQLite file alea.db here; "
-        "postgresql+psycopg://user:pw@host/db for PostgreSQL)",
+        help="SQLAlchemy database URL, or the path of an SQLite file (default: the SQLite file "
+        "alea.db here; postgresql+psycopg://user:pw@host/db for PostgreSQL)",
     )
     serve.add_argument(
         "--workers", type=int, default=None, help="bot worker processes (default: one per core)"
@@ -521,6 +546,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         raise UsageError("--max-bot-time must be above 0 and at most 3600 seconds")
     if limits.bot_iterations < 1:
         raise UsageError("--max-bot-iterations must be at least 1")
+    ns.db = database_url(ns.db)
     try:
         # Held until the process ends: a second server on the same SQLite file stops here.
         lock = lock_sqlite_file(ns.db)

@@ -18,6 +18,7 @@ from alea.agents import AGENT_KINDS
 from alea.agents.level_ratings import level_ratings
 from alea.core.fairness import new_secret, secret_from_seed
 from alea.core.options import describe_options
+from alea.core.registry import hook
 from alea.server import accounts
 from alea.server.clocks import Clock
 from alea.server.context import (
@@ -71,9 +72,18 @@ def _catalog() -> list[dict[str, Any]]:
                 "options": {k: v for k, v in game.options.items() if k != "players"},
                 "option_fields": _option_fields(game),
                 "levels": {lv: r.to_json() for lv, r in level_ratings(name).items()},
+                "level_notes": {"expert": _expert_note(name)},
             }
         )
     return out
+
+
+def _expert_note(game: str) -> str:
+    """How the game's expert plays, for its seat menus: at once, or thinking."""
+    expert = hook(game, "expert")
+    if expert is not None and expert()["search"] is None:
+        return "a tuned player, moves at once"
+    return "thinks up to 2 s a move"
 
 
 def game_routes(ctx: ServerContext) -> APIRouter:

@@ -82,7 +82,7 @@ function drawSeats() {
       levelOption(g, "easy", "makes mistakes"),
       levelOption(g, "normal", ""),
       levelOption(g, "hard", "thinks \u00bd s a move"),
-      levelOption(g, "expert", "thinks up to 2 s a move"),
+      levelOption(g, "expert", (g.level_notes || {}).expert || "thinks up to 2 s a move"),
       el("option", { value: "bot:random" }, "bot: random moves"));
     sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:normal";
     return el("div", { class: "seatrow" }, el("span", {}, name), sel);
