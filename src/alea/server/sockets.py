@@ -208,10 +208,16 @@ def socket_routes(ctx: ServerContext) -> APIRouter:
                 )
 
         async def send_chat(self, room: Room) -> None:
-            """The game's latest chat lines, if it has any (all the page shows)."""
-            tail = await asyncio.to_thread(chat.lines, ctx.store(), room.id)
-            if tail:
-                await self.send({"type": "chat", "full": True, "lines": tail})
+            """The game's latest chat lines, if it has any (all the page shows).
+
+            Read and sent under the room's chat lock, as new lines are stored and sent: a line
+            written meanwhile reaches this page first as news (with ``mine``), then again
+            within the whole list, never the list without the news that should precede it.
+            """
+            async with room.chat_lock:
+                tail = await asyncio.to_thread(chat.lines, ctx.store(), room.id)
+                if tail:
+                    await self.send({"type": "chat", "full": True, "lines": tail})
 
         async def say(self, room: Room, viewer: Viewer, msg: dict[str, Any]) -> None:
             """A chat line: checked, stored, then sent to everyone watching the game."""
