@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,7 @@ def test_a_bad_style_is_refused_with_what_was_wrong(spec: str, words: str) -> No
     bot = parse_spec(spec)
     state = alea.load("triumvirate").new_initial_state()
     with pytest.raises(ValueError, match=words):
-        bot.act(state, 0, __import__("random").Random(0))
+        bot.act(state, 0, random.Random(0))
 
 
 def _most_conquests(agents: list[str], seed: int) -> list[int]:

@@ -279,8 +279,6 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     _need_lab()
     from alea.lab.style import spec_of, tune_style, write
 
-    if ns.backend != "local" or ns.address:
-        raise LabError("tune-bot plays its games on local processes (--jobs); no --backend ray")
     out = Path(ns.out)
     if not out.parent.is_dir():
         raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
@@ -327,15 +325,18 @@ def _add_common(
     games_help: str = "games in all",
     games: int = 1000,
     stop_width: bool = True,
+    backends: bool = True,
+    agents: bool = True,
 ) -> None:
-    p.add_argument(
-        "--agents",
-        default="heuristic",
-        metavar="SPECS",
-        help="one agent spec for every seat, or one per seat, comma-separated, e.g. "
-        "heuristic or heuristic,random,mcts:time=0.1 (seats rotate when they differ; "
-        "default: %(default)s)",
-    )
+    if agents:
+        p.add_argument(
+            "--agents",
+            default="heuristic",
+            metavar="SPECS",
+            help="one agent spec for every seat, or one per seat, comma-separated, e.g. "
+            "heuristic or heuristic,random,mcts:time=0.1 (seats rotate when they differ; "
+            "default: %(default)s)",
+        )
     p.add_argument(
         "-n", type=int, default=games, metavar="N", help=f"{games_help} (default: %(default)s)"
     )
@@ -352,17 +353,18 @@ def _add_common(
         metavar="OPTION=VALUE",
         help="a game option, e.g. players=3 or max_rounds=60",
     )
-    p.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="where games are played: local processes, or a Ray cluster (default: local)",
-    )
-    p.add_argument(
-        "--address",
-        metavar="HOST:PORT",
-        help="a Ray cluster to join (a head started with `ray start --head`), or auto",
-    )
+    if backends:
+        p.add_argument(
+            "--backend",
+            choices=("local", "ray"),
+            default="local",
+            help="where games are played: local processes, or a Ray cluster (default: local)",
+        )
+        p.add_argument(
+            "--address",
+            metavar="HOST:PORT",
+            help="a Ray cluster to join (a head started with `ray start --head`), or auto",
+        )
     if stop_width:
         p.add_argument(
             "--stop-width",
@@ -580,6 +582,13 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         metavar="K=V,...",
         help="a style to try first, e.g. the best of an earlier tune",
     )
-    _add_common(bot, games_help="games per seat of every trial", games=100, stop_width=False)
+    _add_common(
+        bot,
+        games_help="games per seat of every trial",
+        games=100,
+        stop_width=False,
+        backends=False,
+        agents=False,
+    )
     bot.add_argument("--out", required=True, metavar="FILE", help="where to write the result")
     bot.set_defaults(run=partial(cmd_tune_bot, parse_options=parse_options))

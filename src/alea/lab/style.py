@@ -14,7 +14,6 @@ Every trial's games come from ``derive_seed(seed, "style/g")``, the confirmation
 
 from __future__ import annotations
 
-import importlib
 import json
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -25,6 +24,7 @@ from typing import Any
 
 from alea.core.registry import hook, load
 from alea.core.rng import derive_seed
+from alea.lab.tune import optuna_module
 from alea.ladder import play_match, wilson
 
 FORMAT = 1
@@ -130,12 +130,6 @@ def score(
     return Score(len(work), wins)
 
 
-def _optuna() -> Any:
-    optuna: Any = importlib.import_module("optuna")
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    return optuna
-
-
 def _suggest(trial: Any, space: Space) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, (low, high) in space.items():
@@ -221,7 +215,7 @@ def tune_style(
     if trials < 1 or games < 1 or confirm < 0 or jobs < 1:
         raise ValueError("trials, games and jobs must be at least 1, confirm at least 0")
     seats = list(range(game.num_players)) if seat is None else [seat]
-    optuna = _optuna()
+    optuna = optuna_module()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
         sampler = optuna.samplers.TPESampler(

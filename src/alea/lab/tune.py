@@ -66,12 +66,13 @@ REFUSED = 2.0
 # -- the tune ---------------------------------------------------------------------------------
 
 
-def _optuna() -> Any:
+def optuna_module() -> Any:
+    """Optuna, quiet, or a clear error where the ``lab`` extra is not installed."""
     try:
         optuna: Any = importlib.import_module("optuna")
     except ImportError:
         raise LabError(
-            "alea lab tune needs Optuna, which is not installed: pip install 'alea[lab]'"
+            "the lab's tuning needs Optuna, which is not installed: pip install 'alea[lab]'"
         ) from None
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     return optuna
@@ -237,7 +238,7 @@ def tune(
         raise LabError("nothing to search: name options with --param")
     if by not in groupings(game):
         raise LabError(f"--by must be one of {', '.join(groupings(game))} for {game}, not {by!r}")
-    optuna = _optuna()
+    optuna = optuna_module()
     from alea.lab.tune_prune import HIGH, LOW, make_pruner, unfairness_bounds
 
     the_pruner = make_pruner(pruner, round_games, target)

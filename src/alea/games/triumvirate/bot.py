@@ -60,7 +60,7 @@ def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
 class Style:
     """How the bot plays: the numbers and choices of its plan. The defaults are ``normal``'s.
 
-    Other values give other players of the same plan; ``alea tune-bot`` searches them for the
+    Other values give other players of the same plan; ``alea lab tune-bot`` searches them for the
     one that does best against the default, and the ``expert`` level plays that one.
     """
 
@@ -99,11 +99,7 @@ class Style:
     def changed(self) -> dict[str, Any]:
         """The parameters that differ from the defaults, by name."""
         base = Style()
-        return {
-            f.name: v
-            for f, v in zip(fields(self), asdict(self).values(), strict=True)
-            if v != getattr(base, f.name)
-        }
+        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
 
 
 STYLE_SPACE: Final = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import asdict
+from functools import cache
 from typing import Any, Final
 
 from alea.core.agent import Agent
@@ -14,7 +15,7 @@ from alea.core.value import learned_value
 from alea.games.triumvirate.actions import Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import STYLE_SPACE as STYLE_SPACE
-from alea.games.triumvirate.bot import TriumvirateBot, distances
+from alea.games.triumvirate.bot import Style, TriumvirateBot, distances
 from alea.games.triumvirate.features import NAMES, features
 from alea.games.triumvirate.state import MOVE, TriumvirateState
 
@@ -81,6 +82,12 @@ _KEEPS: Final[tuple[Keep, ...]] = (
 )
 
 
+@cache
+def _variants(style: Style) -> tuple[_Restricted, ...]:
+    """The bot in ``style`` restricted by each of ``_KEEPS`` (built once a style)."""
+    return tuple(_Restricted(keep, **asdict(style)) for keep in _KEEPS)
+
+
 def plans(
     state: TriumvirateState, rng: random.Random, bot: Agent | None = None
 ) -> list[tuple[Action, ...]]:
@@ -98,7 +105,7 @@ def plans(
     seat = state.player
     own: Agent = _BOT if bot is None else bot
     style = own.style if isinstance(own, TriumvirateBot) else _BOT.style
-    variants = [_Restricted(keep, **asdict(style)) for keep in _KEEPS]
+    variants = _variants(style)
 
     def by(player: Agent) -> Callable[[TriumvirateState], Action]:
         return lambda s: player.act(s, seat, rng)
