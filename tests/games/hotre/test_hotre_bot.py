@@ -59,8 +59,13 @@ def decision_states(count: int, seed: int, players: int = 4) -> list[HotreState]
     return decision_positions(state, count, seed, every=3, bot=HotreBot())
 
 
-@pytest.mark.parametrize("players", [4, 2])
-def test_bot_chooses_the_same_whatever_the_hidden_cards_and_counters(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "style"),
+    [(4, {}), (2, {}), (4, {"cards": 0.5, "cities": 0.5, "lead": 0.5, "finale": 1.0})],
+)
+def test_bot_chooses_the_same_whatever_the_hidden_cards_and_counters(
+    players: int, style: dict[str, float]
+) -> None:
     differed = 0
     for state in decision_states(25, seed=5, players=players):
         seat = state.current_player()
@@ -77,9 +82,8 @@ def test_bot_chooses_the_same_whatever_the_hidden_cards_and_counters(players: in
             ):
                 differed += 1
             assert canonical(variant, seat)._key() == canonical(state, seat)._key()
-            assert HotreBot().act(state, seat, make_rng(9)) == HotreBot().act(
-                variant, seat, make_rng(9)
-            )
+            bot = HotreBot(**style)
+            assert bot.act(state, seat, make_rng(9)) == bot.act(variant, seat, make_rng(9))
     assert differed > 0, "no variant changed the hidden cards: the test proves nothing"
 
 

@@ -10,12 +10,16 @@ cannot see is re-dealt in a fixed, sorted way that depends only on what the play
 (``HotreState.observation``), so the choice never depends on another seat's hidden hand or
 counters (a determinization with sorting in place of shuffling). Bribe offers (HRE-15.4) are always
 "no offer"; ties between equally good decisions are broken by ``rng``.
+
+The numbers of the plan and a few further terms of the evaluation are a :class:`Style`; its
+defaults are the ``normal`` bot, and ``alea lab tune-bot hotre`` searches the others.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Final
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
@@ -45,6 +49,105 @@ CHANCE_DEPTH: Final = 3
 """Chance events the look-ahead averages over after a decision."""
 RIVAL: Final = 0.5
 """Weight of the best rival's points against one's own."""
+END_PENALTY: Final = 0.05
+"""Taken off the worth of a decision that closes a step of the half-turn (ending expansion or
+building, or the take-up of a land), so that among equal choices the bot goes on."""
+ENDERS: Final = frozenset(("end_expansion", "end_build", "done_takeup"))
+"""The decisions ``END_PENALTY`` is taken off."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the bot weighs a position: the numbers of its plan. The defaults are ``normal``'s.
+
+    Every term after ``end_penalty`` adds to a seat's worth its weight times a count of the
+    seat's own; a weight of 0 leaves it out. Other values give other players of the same plan;
+    ``alea lab tune-bot hotre`` searches them for the one that does best against the default,
+    and the ``expert`` level plays that one.
+    """
+
+    hold: float = HOLD
+    """Weight of what a seat's holdings would score now against its points."""
+    rival: float = RIVAL
+    """Weight of the rivals' worth against one's own."""
+    depth: int = CHANCE_DEPTH
+    """Chance events the look-ahead averages over after a decision (0 to 4)."""
+    end_penalty: float = END_PENALTY
+    """Taken off a decision that closes a step of the half-turn."""
+    lead: float = 0.0
+    """The share of the rivals' weight on the second-best rival rather than the best (0 to 1):
+    above 0, the bot minds its lead over the pack and not only over the leader."""
+    late: float = 0.0
+    """How much more holdings weigh early than late: ``hold`` grows by ``late`` times the share
+    of the game still to come less a half, so holdings count more while they will score again."""
+    legions: float = 0.0
+    """Worth of each Legion (Faction army) a seat has on the map."""
+    armies: float = 0.0
+    """Worth of each army of a seat's People holdings on the map."""
+    cities: float = 0.0
+    """Worth of each standing City a seat's forces hold."""
+    forts: float = 0.0
+    """Worth of each Fort or Fortress a seat's Faction owns (a Fortress counts two)."""
+    cards: float = 0.0
+    """Worth of each event card in the bot's own hand (the only hand it sees)."""
+    rvp: float = 0.0
+    """Added weight of Faction points, which are also the money a Faction spends: below 0 the
+    bot spends more readily, above 0 it saves."""
+    finale: float = 0.0
+    """Weight, in the last period, of the end-of-game points for the lands a Faction holds
+    (HRE-14.3.1), which the plain worth counts only once the game is over."""
+
+    def __post_init__(self) -> None:
+        checks = (
+            (0.0 <= self.hold <= 3.0, "hold must be from 0 to 3"),
+            (0.0 <= self.rival <= 1.0, "rival must be from 0 to 1"),
+            (0 <= self.depth <= 4, "depth must be from 0 to 4"),
+            (0.0 <= self.end_penalty <= 5.0, "end_penalty must be from 0 to 5"),
+            (0.0 <= self.lead <= 1.0, "lead must be from 0 to 1"),
+            (-3.0 <= self.late <= 3.0, "late must be from -3 to 3"),
+            (-3.0 <= self.legions <= 3.0, "legions must be from -3 to 3"),
+            (-3.0 <= self.armies <= 3.0, "armies must be from -3 to 3"),
+            (-3.0 <= self.cities <= 3.0, "cities must be from -3 to 3"),
+            (-3.0 <= self.forts <= 3.0, "forts must be from -3 to 3"),
+            (-3.0 <= self.cards <= 3.0, "cards must be from -3 to 3"),
+            (-1.0 <= self.rvp <= 1.0, "rvp must be from -1 to 1"),
+            (0.0 <= self.finale <= 1.0, "finale must be from 0 to 1"),
+        )
+        for ok, why in checks:
+            if not ok:
+                raise ValueError(f"the Roman Empire bot's {why}")
+
+    def changed(self) -> dict[str, Any]:
+        """The parameters that differ from the defaults, by name."""
+        base = Style()
+        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
+
+    @property
+    def counts(self) -> bool:
+        """Whether any term weighs the seats' forces, Cities or Forts."""
+        return any((self.legions, self.armies, self.cities, self.forts))
+
+
+DEFAULT: Final = Style()
+"""The ``normal`` bot's style."""
+
+STYLE_SPACE: Final = {
+    "hold": (0.5, 1.2),
+    "rival": (0.2, 0.8),
+    "depth": (1, 4),
+    "end_penalty": (0.0, 0.5),
+    "lead": (0.0, 0.6),
+    "late": (-0.6, 0.6),
+    "legions": (-0.3, 0.6),
+    "armies": (-0.3, 0.6),
+    "cities": (-0.5, 1.0),
+    "forts": (-0.5, 1.0),
+    "cards": (-0.5, 1.0),
+    "rvp": (-0.3, 0.3),
+    "finale": (0.0, 1.0),
+}
+"""The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches: narrow
+around the defaults, where a first trial found that far values lose."""
 
 
 def canonical(state: HotreState, player: int) -> HotreState:
@@ -132,17 +235,67 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
     return list(zip(ppl, fac, strict=True))
 
 
-def worths(state: HotreState) -> list[float]:
+def counts(state: HotreState) -> list[tuple[int, int, int, int, int]]:
+    """Per seat: its Legions, its People holdings' armies, Cities, Forts and Faction lands.
+
+    The armies are those on the map; the Cities those standing in lands its forces hold; the
+    Forts its Faction's (a Fortress counts two); the lands those its Legions hold.
+    """
+    S = state.seat_count
+    occ, fk, fo = state.force_in_land, state.force_kind, state.force_owner
+    legions = [0] * S
+    armies = [0] * S
+    cities = [0] * S
+    forts = [0] * S
+    lands = [0] * S
+    for i, g in enumerate(occ):
+        if g >= 0:
+            w = fo[g]
+            if 0 <= w < S:
+                if fk[g] == FACTION:
+                    legions[w] += state.armies_in_land[i]
+                    lands[w] += 1
+                else:
+                    armies[w] += state.armies_in_land[i]
+                if state.city_state[i] == 1:
+                    cities[w] += 1
+        owner = state.fort_owner[i]
+        if owner >= 0 and state.fort_level[i] and fk[owner] == FACTION and 0 <= fo[owner] < S:
+            forts[fo[owner]] += state.fort_level[i]
+    return list(zip(legions, armies, cities, forts, lands, strict=True))
+
+
+def worths(state: HotreState, style: Style = DEFAULT) -> list[float]:
     """Per player: points, plus what its holdings would score now, plus the score pending.
 
     The pending score is what the active seat's half-turn in progress scores when it ends, so
-    ending a turn is not mistaken for a gain.
+    ending a turn is not mistaken for a gain. The style's further terms are added per seat.
     """
     worth = [0.0] * state.n
     held = holdings(state)
+    hold = style.hold
+    if style.late:
+        last = state.opts.last_period
+        to_come = (last - state.period) / (last - 1) if last > 1 else 0.0
+        hold += style.late * (to_come - 0.5)
     for s, (people, faction) in enumerate(held):
         q = state.seat_player(s)
-        worth[q] += state.people_points[s] + state.faction_points[s] + HOLD * (people + faction)
+        worth[q] += state.people_points[s] + state.faction_points[s] + hold * (people + faction)
+        if style.rvp:
+            worth[q] += style.rvp * state.faction_points[s]
+    if style.counts or style.finale:
+        finale = style.finale * state.opts.end_land_bonus
+        last = state.period >= state.opts.last_period
+        for s, (legions, armies, cities, forts, lands) in enumerate(counts(state)):
+            extra = (
+                style.legions * legions
+                + style.armies * armies
+                + style.cities * cities
+                + style.forts * forts
+            )
+            if last and not state.faction_dead[s]:
+                extra += finale * lands
+            worth[state.seat_player(s)] += extra
     a = state.active_seat
     pending = state.stage not in IDLE and 0 <= a < state.seat_count and state.half_turn in (1, 2)
     if pending and (state.half_turn == 1 or not state.faction_dead[a]):
@@ -150,35 +303,59 @@ def worths(state: HotreState) -> list[float]:
     return worth
 
 
-def evaluate(state: HotreState, player: int) -> float:
+def evaluate(state: HotreState, player: int, style: Style = DEFAULT) -> float:
     """The look-ahead's worth for ``player``: points plus what holdings would score, less rivals."""
     if state.is_terminal():
         r = state.returns()[player]
         return 1000.0 * r - 500.0
-    worth = worths(state)
-    rival = max((worth[q] for q in range(state.n) if q != player), default=0.0)
-    return worth[player] - RIVAL * rival
+    worth = worths(state, style)
+    if style.cards:
+        for s in range(state.seat_count):
+            if state.seat_player(s) == player:
+                worth[player] += style.cards * len(state.hands[s])
+    others = sorted((worth[q] for q in range(state.n) if q != player), reverse=True)
+    rival = others[0] if others else 0.0
+    if style.lead and len(others) > 1:
+        rival += style.lead * (others[1] - rival)
+    return worth[player] - style.rival * rival
 
 
-def expect(state: HotreState, player: int, depth: int) -> float:
+def expect(state: HotreState, player: int, depth: int, style: Style = DEFAULT) -> float:
     """``evaluate`` averaged over the next few chance events (battle rounds, dice)."""
     if depth <= 0 or not state.is_chance_node():
-        return evaluate(state, player)
+        return evaluate(state, player, style)
     outcomes = state.chance_outcomes()
     if len(outcomes) > 8:
-        return evaluate(state, player)
+        return evaluate(state, player, style)
     total = 0.0
     for a, p in outcomes:
         c = state.clone()
         c.apply_action(a)
-        total += p * expect(c, player, depth - 1)
+        total += p * expect(c, player, depth - 1, style)
     return total
 
 
 class HotreBot(Agent):
-    """Greedy one-ply look-ahead on a canonical determinization; reads only its own view."""
+    """Greedy one-ply look-ahead on a canonical determinization, in a :class:`Style`.
+
+    It reads only its own view.
+    """
 
     name = "heuristic"
+
+    def __init__(self, **style: Any) -> None:
+        known = {f.name for f in fields(Style)}
+        unknown = sorted(set(style) - known)
+        if unknown:
+            raise ValueError(
+                f"the Roman Empire bot has no parameter {', '.join(unknown)}; "
+                f"it takes: {', '.join(sorted(known))}"
+            )
+        self.style = Style(**style)
+
+    def spec(self) -> dict[str, Any]:
+        """Name and the style's parameters that are not the defaults."""
+        return {"name": self.name, **self.style.changed()}
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         """Choose a legal action for ``player``."""
@@ -190,14 +367,15 @@ class HotreBot(Agent):
             return legal[0]
         base = canonical(state, player)
         assert base.legal_actions() == legal, "the canonical copy must offer the same choices"
+        style = self.style
         best: list[Action] = []
         best_value = -1e18
         for a in legal:
             c = base.clone()
             c.apply_action(a)
-            v = expect(c, player, CHANCE_DEPTH)
-            if isinstance(a, Decide) and a.verb in ("end_expansion", "end_build", "done_takeup"):
-                v -= 0.05
+            v = expect(c, player, style.depth, style)
+            if isinstance(a, Decide) and a.verb in ENDERS:
+                v -= style.end_penalty
             if v > best_value + 1e-9:
                 best, best_value = [a], v
             elif abs(v - best_value) <= 1e-9:

@@ -12,6 +12,7 @@ from typing import Final
 from alea.core.game import Action
 from alea.core.search import evaluation, expert_file
 from alea.games.hotre.actions import Decide, Offer, Pick
+from alea.games.hotre.bot import STYLE_SPACE as STYLE_SPACE
 from alea.games.hotre.bot import HotreBot, worths
 from alea.games.hotre.state import HotreState
 

@@ -1,0 +1,125 @@
+"""The Roman Empire bot's style: the defaults are the normal bot, and every term is read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import alea
+from alea.agents import parse_spec
+from alea.core.record import play
+from alea.core.rng import make_rng
+from alea.games.hotre import forces
+from alea.games.hotre.bot import STYLE_SPACE, HotreBot, Style, counts, evaluate
+from alea.games.hotre.game import HotreGame
+from alea.lab.style import coerce
+
+EVERY_TERM = "lead=0.3,late=0.4,legions=0.2,armies=0.1,cities=0.5,forts=0.3,cards=0.4,rvp=-0.2"
+"""A style that sets every term of the evaluation a default bot leaves out (and ``finale``)."""
+
+
+def _actions(agents: list[str], seed: int, players: int = 4) -> list[object]:
+    game = alea.load("hotre", players=players)
+    record = play(game, [parse_spec(a) for a in agents], seed=seed)
+    return list(record.actions)
+
+
+def test_the_default_style_is_the_normal_bot_and_names_no_parameter() -> None:
+    assert HotreBot().style == Style()
+    assert HotreBot().spec() == {"name": "heuristic"}
+    assert parse_spec("heuristic").spec() == {"name": "heuristic"}
+
+
+def test_the_defaults_given_by_name_play_the_same_game_as_no_parameters() -> None:
+    named = "heuristic:hold=0.8,rival=0.5,depth=3,end_penalty=0.05,lead=0,late=0,cards=0"
+    assert _actions([named, "random", "heuristic", named], 3) == _actions(
+        ["heuristic", "random", "heuristic", "heuristic"], 3
+    )
+
+
+def test_a_style_is_named_in_the_record_and_changes_the_play() -> None:
+    styled = f"heuristic:{EVERY_TERM},finale=1"
+    game = alea.load("hotre", players=3)
+    record = play(game, [parse_spec(styled), parse_spec("heuristic"), parse_spec("heuristic")], 4)
+    assert record.seats[0]["agent"]["cities"] == 0.5
+    assert record.seats[0]["agent"]["rvp"] == -0.2
+    assert record.seats[1]["agent"] == {"name": "heuristic"}
+    normal = _actions(["heuristic"] * 3, 4, players=3)
+    assert list(record.actions) != normal
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("heuristic:hould=1", "no parameter hould"),
+        ("heuristic:depth=7", "depth must be from 0 to 4"),
+        ("heuristic:rival=1.5", "rival must be from 0 to 1"),
+        ("heuristic:lead=-0.1", "lead must be from 0 to 1"),
+    ],
+)
+def test_a_bad_style_is_refused_with_what_was_wrong(spec: str, words: str) -> None:
+    bot = parse_spec(spec)
+    state = alea.load("hotre").new_initial_state()
+    with pytest.raises(ValueError, match=words):
+        bot.act(state, 0, random.Random(0))
+
+
+def test_every_style_parameter_has_a_range_to_search_around_its_default() -> None:
+    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    for name, (low, high) in STYLE_SPACE.items():
+        assert low <= getattr(Style(), name) <= high, name
+        Style(**{name: low})
+        Style(**{name: high})
+    assert coerce(STYLE_SPACE, {"depth": "2", "cities": "0.5"}) == {"depth": 2, "cities": 0.5}
+
+
+def test_counts_match_the_forces_on_the_map() -> None:
+    state = HotreGame(players=4).new_initial_state()
+    rng = make_rng(7)
+    bot = HotreBot()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        S = state.seat_count
+        for seat, (legions, armies, cities, forts, lands) in enumerate(counts(state)):
+            assert legions == state.force_armies[seat]
+            assert lands == forces.armies_lands(state, seat)
+            mine = [g for g in range(len(state.force_kind)) if state.force_owner[g] == seat]
+            assert armies == sum(state.force_armies[g] for g in mine if g >= S)
+            held = [i for i, g in enumerate(state.force_in_land) if g in mine]
+            assert cities == sum(state.city_state[i] == 1 for i in held)
+            assert forts == sum(
+                state.fort_level[i] for i, g in enumerate(state.fort_owner) if g == seat
+            )
+        checked += 1
+        state.apply_action(bot.act(state, state.current_player(), rng))
+    assert checked > 100
+
+
+def test_each_term_moves_the_evaluation_by_its_weight_times_its_count() -> None:
+    state = HotreGame(players=4).new_initial_state()
+    rng = make_rng(2)
+    bot = HotreBot()
+    seat = -1
+    while seat < 0 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(bot.act(state, state.current_player(), rng))
+        have = [s for s, c in enumerate(counts(state)) if c[0] and c[2] and state.hands[s]]
+        seat = have[0] if have and state.period > 1 else -1
+    legions, _armies, cities, _forts, _lands = counts(state)[seat]
+    alone = Style(rival=0.0)
+    base = evaluate(state, seat, alone)
+    assert evaluate(state, seat, Style(rival=0.0, legions=0.5)) - base == pytest.approx(
+        0.5 * legions
+    )
+    assert evaluate(state, seat, Style(rival=0.0, cities=0.25)) - base == pytest.approx(
+        0.25 * cities
+    )
+    assert evaluate(state, seat, Style(rival=0.0, cards=1.0)) - base == pytest.approx(
+        len(state.hands[seat])
+    )
