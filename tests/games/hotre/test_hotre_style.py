@@ -11,11 +11,16 @@ from alea.agents import parse_spec
 from alea.core.record import play
 from alea.core.rng import make_rng
 from alea.games.hotre import forces
-from alea.games.hotre.bot import STYLE_SPACE, HotreBot, Style, counts, evaluate
+from alea.games.hotre.actions import HandTo
+from alea.games.hotre.bot import PEOPLE_EDGE, STYLE_SPACE, HotreBot, Style, counts, evaluate
+from alea.games.hotre.constants import HAND
 from alea.games.hotre.game import HotreGame
 from alea.lab.style import coerce
 
-EVERY_TERM = "lead=0.3,late=0.4,legions=0.2,armies=0.1,cities=0.5,forts=0.3,cards=0.4,rvp=-0.2"
+EVERY_TERM = (
+    "lead=0.3,late=0.4,legions=0.2,armies=0.1,lands=0.1,cities=0.5,forts=0.3,cards=0.4,"
+    "rvp=-0.2,people=0.5,emperor=1"
+)
 """A style that sets every term of the evaluation a default bot leaves out (and ``finale``)."""
 
 
@@ -84,12 +89,13 @@ def test_counts_match_the_forces_on_the_map() -> None:
             state.apply_action(state.sample_chance(rng))
             continue
         S = state.seat_count
-        for seat, (legions, armies, cities, forts, lands) in enumerate(counts(state)):
+        for seat, (legions, armies, cities, forts, lands, people) in enumerate(counts(state)):
             assert legions == state.force_armies[seat]
             assert lands == forces.armies_lands(state, seat)
             mine = [g for g in range(len(state.force_kind)) if state.force_owner[g] == seat]
             assert armies == sum(state.force_armies[g] for g in mine if g >= S)
             held = [i for i, g in enumerate(state.force_in_land) if g in mine]
+            assert lands + people == len(held)
             assert cities == sum(state.city_state[i] == 1 for i in held)
             assert forts == sum(
                 state.fort_level[i] for i, g in enumerate(state.fort_owner) if g == seat
@@ -111,7 +117,7 @@ def test_each_term_moves_the_evaluation_by_its_weight_times_its_count() -> None:
             state.apply_action(bot.act(state, state.current_player(), rng))
         have = [s for s, c in enumerate(counts(state)) if c[0] and c[2] and state.hands[s]]
         seat = have[0] if have and state.period > 1 else -1
-    legions, _armies, cities, _forts, _lands = counts(state)[seat]
+    legions, _armies, cities, _forts, lands, people = counts(state)[seat]
     alone = Style(rival=0.0)
     base = evaluate(state, seat, alone)
     assert evaluate(state, seat, Style(rival=0.0, legions=0.5)) - base == pytest.approx(
@@ -120,6 +126,38 @@ def test_each_term_moves_the_evaluation_by_its_weight_times_its_count() -> None:
     assert evaluate(state, seat, Style(rival=0.0, cities=0.25)) - base == pytest.approx(
         0.25 * cities
     )
+    assert evaluate(state, seat, Style(rival=0.0, lands=0.5)) - base == pytest.approx(
+        0.5 * (lands + people)
+    )
     assert evaluate(state, seat, Style(rival=0.0, cards=1.0)) - base == pytest.approx(
         len(state.hands[seat])
     )
+
+
+def test_a_bot_that_weighs_its_people_keeps_the_strongest_and_hands_on_the_weakest() -> None:
+    # Between the two it weighs what it may yet be handed, which need not be better.
+    keeps = 0
+    hands = 0
+    bot = HotreBot(people=2.0)
+    for seed in range(6):
+        state = HotreGame(players=4).new_initial_state()
+        rng = make_rng(seed)
+        while state.period == 1 and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            action = bot.act(state, seat, rng)
+            free = not state.people_counter[seat] and len(state.legal_actions()) > 1
+            if state.stage == HAND and not state.emperor_handout and free:
+                edge = PEOPLE_EDGE[0][state.drawn_counter]
+                kept = isinstance(action, HandTo) and action.to == seat
+                if edge == max(PEOPLE_EDGE[0]):
+                    assert kept
+                    keeps += 1
+                elif edge == min(PEOPLE_EDGE[0]):
+                    assert not kept
+                    hands += 1
+            state.apply_action(action)
+    assert keeps
+    assert hands

@@ -26,7 +26,7 @@ from alea.core.game import Action, State
 from alea.games.hotre import counters, views
 from alea.games.hotre.actions import Decide, Offer
 from alea.games.hotre.board import BOARD
-from alea.games.hotre.charts import BonusKind
+from alea.games.hotre.charts import CHARTS, BonusKind
 from alea.games.hotre.constants import (
     AREA_LANDS,
     CONSTANTINOPLE,
@@ -84,6 +84,8 @@ class Style:
     """Worth of each Legion (Faction army) a seat has on the map."""
     armies: float = 0.0
     """Worth of each army of a seat's People holdings on the map."""
+    lands: float = 0.0
+    """Worth of each land a seat's forces hold (its Faction's and its People holdings')."""
     cities: float = 0.0
     """Worth of each standing City a seat's forces hold."""
     forts: float = 0.0
@@ -96,6 +98,12 @@ class Style:
     finale: float = 0.0
     """Weight, in the last period, of the end-of-game points for the lands a Faction holds
     (HRE-14.3.1), which the plain worth counts only once the game is over."""
+    people: float = 0.0
+    """Worth of each point of Strength by which the People counter the bot holds beats the
+    average of its period (HRE-3.3): above 0 it keeps strong People when handing out."""
+    emperor: float = 0.0
+    """Worth of holding an Emperor with a bonus (HRE-3.5), less the share of its period's
+    Emperors that have one: above 0 it keeps such Emperors when handing out."""
 
     def __post_init__(self) -> None:
         checks = (
@@ -107,11 +115,14 @@ class Style:
             (-3.0 <= self.late <= 3.0, "late must be from -3 to 3"),
             (-3.0 <= self.legions <= 3.0, "legions must be from -3 to 3"),
             (-3.0 <= self.armies <= 3.0, "armies must be from -3 to 3"),
+            (-3.0 <= self.lands <= 3.0, "lands must be from -3 to 3"),
             (-3.0 <= self.cities <= 3.0, "cities must be from -3 to 3"),
             (-3.0 <= self.forts <= 3.0, "forts must be from -3 to 3"),
             (-3.0 <= self.cards <= 3.0, "cards must be from -3 to 3"),
             (-1.0 <= self.rvp <= 1.0, "rvp must be from -1 to 1"),
             (0.0 <= self.finale <= 1.0, "finale must be from 0 to 1"),
+            (-3.0 <= self.people <= 3.0, "people must be from -3 to 3"),
+            (-10.0 <= self.emperor <= 10.0, "emperor must be from -10 to 10"),
         )
         for ok, why in checks:
             if not ok:
@@ -123,10 +134,32 @@ class Style:
         return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
 
     @property
+    def own(self) -> bool:
+        """Whether any term weighs what only the bot's own seats show it (cards, counters)."""
+        return any((self.cards, self.people, self.emperor))
+
+    @property
     def counts(self) -> bool:
         """Whether any term weighs the seats' forces, Cities or Forts."""
-        return any((self.legions, self.armies, self.cities, self.forts))
+        return any((self.legions, self.armies, self.lands, self.cities, self.forts))
 
+
+def _above_average(values: list[float]) -> tuple[float, ...]:
+    """Each value less the average of all: 0 first, for no counter."""
+    mean = sum(values) / len(values)
+    return (0.0, *(v - mean for v in values))
+
+
+PEOPLE_EDGE: Final = tuple(
+    _above_average([float(p.strength) for p in CHARTS.period_peoples(period)])
+    for period in range(1, len(CHARTS.peoples) // 5 + 1)
+)
+"""By period (from 0) and People counter (0 for none): its Strength less the period's mean."""
+EMPEROR_EDGE: Final = tuple(
+    _above_average([float(e.bonus is not None) for e in CHARTS.period_emperors(period)])
+    for period in range(1, len(CHARTS.emperors) // 6 + 1)
+)
+"""By period (from 0) and Emperor counter (0 for none): 1 for a bonus, less the period's share."""
 
 DEFAULT: Final = Style()
 """The ``normal`` bot's style."""
@@ -140,11 +173,14 @@ STYLE_SPACE: Final = {
     "late": (-0.6, 0.6),
     "legions": (-0.3, 0.6),
     "armies": (-0.3, 0.6),
+    "lands": (-0.3, 0.6),
     "cities": (-0.5, 1.0),
     "forts": (-0.5, 1.0),
     "cards": (-0.5, 1.0),
     "rvp": (-0.3, 0.3),
     "finale": (0.0, 1.0),
+    "people": (-0.5, 2.0),
+    "emperor": (-1.0, 4.0),
 }
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches: narrow
 around the defaults, where a first trial found that far values lose."""
@@ -235,11 +271,12 @@ def holdings(state: HotreState) -> list[tuple[int, int]]:
     return list(zip(ppl, fac, strict=True))
 
 
-def counts(state: HotreState) -> list[tuple[int, int, int, int, int]]:
-    """Per seat: its Legions, its People holdings' armies, Cities, Forts and Faction lands.
+def counts(state: HotreState) -> list[tuple[int, int, int, int, int, int]]:
+    """Per seat: its Legions, its People holdings' armies, Cities, Forts and lands held.
 
     The armies are those on the map; the Cities those standing in lands its forces hold; the
-    Forts its Faction's (a Fortress counts two); the lands those its Legions hold.
+    Forts its Faction's (a Fortress counts two); the lands first those its Legions hold, then
+    those its People holdings hold.
     """
     S = state.seat_count
     occ, fk, fo = state.force_in_land, state.force_kind, state.force_owner
@@ -248,6 +285,7 @@ def counts(state: HotreState) -> list[tuple[int, int, int, int, int]]:
     cities = [0] * S
     forts = [0] * S
     lands = [0] * S
+    people_lands = [0] * S
     for i, g in enumerate(occ):
         if g >= 0:
             w = fo[g]
@@ -257,12 +295,13 @@ def counts(state: HotreState) -> list[tuple[int, int, int, int, int]]:
                     lands[w] += 1
                 else:
                     armies[w] += state.armies_in_land[i]
+                    people_lands[w] += 1
                 if state.city_state[i] == 1:
                     cities[w] += 1
         owner = state.fort_owner[i]
         if owner >= 0 and state.fort_level[i] and fk[owner] == FACTION and 0 <= fo[owner] < S:
             forts[fo[owner]] += state.fort_level[i]
-    return list(zip(legions, armies, cities, forts, lands, strict=True))
+    return list(zip(legions, armies, cities, forts, lands, people_lands, strict=True))
 
 
 def worths(state: HotreState, style: Style = DEFAULT) -> list[float]:
@@ -286,10 +325,11 @@ def worths(state: HotreState, style: Style = DEFAULT) -> list[float]:
     if style.counts or style.finale:
         finale = style.finale * state.opts.end_land_bonus
         last = state.period >= state.opts.last_period
-        for s, (legions, armies, cities, forts, lands) in enumerate(counts(state)):
+        for s, (legions, armies, cities, forts, lands, people_lands) in enumerate(counts(state)):
             extra = (
                 style.legions * legions
                 + style.armies * armies
+                + style.lands * (lands + people_lands)
                 + style.cities * cities
                 + style.forts * forts
             )
@@ -309,10 +349,15 @@ def evaluate(state: HotreState, player: int, style: Style = DEFAULT) -> float:
         r = state.returns()[player]
         return 1000.0 * r - 500.0
     worth = worths(state, style)
-    if style.cards:
+    if style.own:
+        people, emperor = PEOPLE_EDGE[state.period - 1], EMPEROR_EDGE[state.period - 1]
         for s in range(state.seat_count):
             if state.seat_player(s) == player:
-                worth[player] += style.cards * len(state.hands[s])
+                worth[player] += (
+                    style.cards * len(state.hands[s])
+                    + style.people * people[state.people_counter[s]]
+                    + style.emperor * emperor[state.emperor_counter[s]]
+                )
     others = sorted((worth[q] for q in range(state.n) if q != player), reverse=True)
     rival = others[0] if others else 0.0
     if style.lead and len(others) > 1:
