@@ -8,6 +8,8 @@ import pytest
 
 import alea
 from alea.agents import parse_spec
+from alea.agents.levels import ExpertLevel
+from alea.core import registry
 from alea.core.record import play
 from alea.core.rng import make_rng
 from alea.games.hotre import forces
@@ -76,7 +78,7 @@ def test_every_style_parameter_has_a_range_to_search_around_its_default() -> Non
         assert low <= getattr(Style(), name) <= high, name
         Style(**{name: low})
         Style(**{name: high})
-    assert coerce(STYLE_SPACE, {"depth": "2", "cities": "0.5"}) == {"depth": 2, "cities": 0.5}
+    assert coerce(STYLE_SPACE, {"depth": "2", "cities": "0.1"}) == {"depth": 2, "cities": 0.1}
 
 
 def test_counts_match_the_forces_on_the_map() -> None:
@@ -161,3 +163,28 @@ def test_a_bot_that_weighs_its_people_keeps_the_strongest_and_hands_on_the_weake
             state.apply_action(action)
     assert keeps
     assert hands
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_the_expert_plays_its_tuned_style_in_every_seat_without_searching(players: int) -> None:
+    config = registry.hook("hotre", "expert")()
+    assert config["search"] is None
+    style = Style(**config["styles"]["all"])
+    assert style != Style()
+    expert = parse_spec("expert")
+    assert isinstance(expert, ExpertLevel)
+    state = HotreGame(players=players).new_initial_state()
+    rng = make_rng(players)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    player = expert.player("hotre", seat)
+    assert isinstance(player, HotreBot)
+    assert player.style == style
+    assert expert.act(state, seat, random.Random(1)) == HotreBot(**config["styles"]["all"]).act(
+        state, seat, random.Random(1)
+    )
+    assert expert.searches == 0

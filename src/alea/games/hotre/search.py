@@ -65,5 +65,5 @@ def turn(state: HotreState) -> int:
 
 
 expert: Final = expert_file("alea.games.hotre")
-"""How the ``expert`` level plays (``data/expert.json``): the search with the opponent model,
-the other players played as the heuristic bot would, over the default bot."""
+"""How the ``expert`` level plays (``data/expert.json``): one tuned style of the heuristic bot in
+every seat (``alea lab tune-bot hotre``), played without searching."""
