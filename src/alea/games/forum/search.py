@@ -9,6 +9,7 @@ from alea.core.game import Action
 from alea.core.search import evaluation, expert_file
 from alea.core.value import learned_value
 from alea.games.forum.actions import Decide
+from alea.games.forum.bot import STYLE_SPACE as STYLE_SPACE
 from alea.games.forum.bot import ForumBot
 from alea.games.forum.constants import BUILD, GIVE, MOVE, SOCIAL
 from alea.games.forum.features import NAMES, features
