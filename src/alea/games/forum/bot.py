@@ -196,16 +196,16 @@ class Style:
 
 
 STYLE_SPACE: Final = {
-    "horizon": (2, 16),
+    "horizon": (6, 24),
     "fade": (0.0, 0.6),
     "boost": (0, 100),
-    "region": (0.5, 2.0),
+    "region": (0.3, 1.5),
     "stay": (0.0, 1.5),
     "target": (0.0, 1.0),
-    "reach": (0.5, 2.0),
+    "reach": (0.7, 1.5),
     "anchor": (False, True),
     "build_min": (-0.5, 1.0),
-    "reserve": (0, 5),
+    "reserve": (1, 5),
     "race": (0, 6),
     "marry_local": (False, True),
     "keep_children": (0, 3),
