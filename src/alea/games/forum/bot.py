@@ -15,12 +15,13 @@ level, and ``alea lab tune-bot forum`` searches the others (``STYLE_SPACE``).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.core.styles import BotStyle, read_style
 from alea.games.forum.actions import (
     PRICES,
     Build,
@@ -109,7 +110,7 @@ def horreum_value(
 
 
 @dataclass(frozen=True)
-class Style:
+class Style(BotStyle):
     """How the bot plays: the numbers and switches of its plan. The defaults are ``normal``'s.
 
     Other values give other players of the same plan; ``alea lab tune-bot forum`` searches them
@@ -185,14 +186,7 @@ class Style:
             (0 <= self.deny_ahead <= 20, "deny_ahead must be from 0 to 20"),
             (0 <= self.counter_money <= 10_000, "counter_money must be from 0 to 10000"),
         )
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"the Forum bot's {why}")
-
-    def changed(self) -> dict[str, Any]:
-        """The parameters that differ from the defaults, by name."""
-        base = Style()
-        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
+        self.check("the Forum bot", checks)
 
 
 STYLE_SPACE: Final = {
@@ -228,19 +222,7 @@ class ForumBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        kinds = {f.name: f.type for f in fields(Style)}
-        unknown = sorted(set(style) - set(kinds))
-        if unknown:
-            raise ValueError(
-                f"the Forum bot has no parameter {', '.join(unknown)}; "
-                f"it takes: {', '.join(sorted(kinds))}"
-            )
-        for key, value in style.items():
-            if kinds[key] == "bool":
-                style[key] = bool(value)
-            elif kinds[key] == "float":
-                style[key] = float(value)
-        self.style = Style(**style)
+        self.style = read_style(Style, "the Forum bot", style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""

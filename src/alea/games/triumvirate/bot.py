@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.core.styles import BotStyle, read_style
 from alea.games.triumvirate.actions import ROMAN, Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.combat import battle_odds
@@ -57,7 +58,7 @@ def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
 
 
 @dataclass(frozen=True)
-class Style:
+class Style(BotStyle):
     """How the bot plays: the numbers and choices of its plan. The defaults are ``normal``'s.
 
     Other values give other players of the same plan; ``alea lab tune-bot`` searches them for the
@@ -92,14 +93,7 @@ class Style:
             (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
             (self.risk >= 0, "risk must be at least 0"),
         )
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"the Triumvirate bot's {why}")
-
-    def changed(self) -> dict[str, Any]:
-        """The parameters that differ from the defaults, by name."""
-        base = Style()
-        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
+        self.check("the Triumvirate bot", checks)
 
 
 STYLE_SPACE: Final = {
@@ -121,16 +115,7 @@ class TriumvirateBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        known = {f.name for f in fields(Style)}
-        unknown = sorted(set(style) - known)
-        if unknown:
-            raise ValueError(
-                f"the Triumvirate bot has no parameter {', '.join(unknown)}; "
-                f"it takes: {', '.join(sorted(known))}"
-            )
-        if "seize_rome" in style:
-            style["seize_rome"] = bool(style["seize_rome"])
-        self.style = Style(**style)
+        self.style = read_style(Style, "the Triumvirate bot", style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""
