@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -100,7 +101,7 @@ def test_seize_rome_sends_the_leader_to_rome_after_his_triumph() -> None:
 
 
 def test_every_style_parameter_has_a_range_to_search() -> None:
-    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    assert set(STYLE_SPACE) == {f.name for f in fields(Style)}
     for name, (low, high) in STYLE_SPACE.items():
         default = getattr(Style(), name)
         if isinstance(low, bool):

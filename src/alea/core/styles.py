@@ -7,22 +7,30 @@ A game's heuristic bot may take style parameters (``heuristic:horizon=12,anchor=
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 S = TypeVar("S", bound="BotStyle")
 
 
 @dataclass(frozen=True)
 class BotStyle:
-    """The base of a game bot's style: its checks and what differs from the defaults."""
+    """The base of a game bot's style: its limits and what differs from the defaults.
 
-    def check(self, who: str, checks: Iterable[tuple[bool, str]]) -> None:
-        """Raise ``ValueError`` naming ``who`` and the first rule of ``checks`` broken."""
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"{who}'s {why}")
+    A subclass names its bot (``WHO``) and the values each parameter may take (``LIMITS``:
+    low and high, high ``None`` for no upper bound); a value outside them is refused.
+    """
+
+    WHO: ClassVar[str] = "the bot"
+    LIMITS: ClassVar[Mapping[str, tuple[float, float | None]]] = {}
+
+    def __post_init__(self) -> None:
+        for name, (low, high) in self.LIMITS.items():
+            value = getattr(self, name)
+            if value < low or (high is not None and value > high):
+                bound = f"at least {low:g}" if high is None else f"from {low:g} to {high:g}"
+                raise ValueError(f"{self.WHO}'s {name} must be {bound}")
 
     def changed(self) -> dict[str, Any]:
         """The parameters that differ from the defaults, by name."""
@@ -30,18 +38,18 @@ class BotStyle:
         return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
 
 
-def read_style(cls: type[S], who: str, given: Mapping[str, Any]) -> S:
+def read_style(cls: type[S], given: Mapping[str, Any]) -> S:
     """The style ``cls`` from an agent spec's parameters (switches given as 0 or 1).
 
     Raises:
-        ValueError: a parameter ``cls`` does not have (naming ``who``), or a value it refuses.
+        ValueError: a parameter ``cls`` does not have, or a value outside its limits.
 
     """
     kinds = {f.name: f.type for f in fields(cls)}
     unknown = sorted(set(given) - set(kinds))
     if unknown:
         raise ValueError(
-            f"{who} has no parameter {', '.join(unknown)}; it takes: {', '.join(sorted(kinds))}"
+            f"{cls.WHO} has no parameter {', '.join(unknown)}; it takes: {', '.join(sorted(kinds))}"
         )
     style = dict(given)
     for key, value in style.items():

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
@@ -118,6 +118,27 @@ class Style(BotStyle):
     Every rule of a style reads only what the bot's seat may see (FOR-10.2).
     """
 
+    WHO: ClassVar[str] = "the Forum bot"
+    LIMITS: ClassVar[dict[str, tuple[float, float | None]]] = {
+        "horizon": (1, 40),
+        "fade": (0, 2),
+        "boost": (0, 200),
+        "region": (0, 5),
+        "stay": (-1, 5),
+        "target": (-1, 5),
+        "reach": (0, 4),
+        "build_min": (-1, 5),
+        "reserve": (0, 20),
+        "race": (0, 20),
+        "keep_children": (0, 6),
+        "dowry": (0, len(PRICES) - 1),
+        "ally_gap": (0, 20),
+        "deny_gap": (0, 20),
+        "safe_gap": (0, 20),
+        "deny_ahead": (0, 20),
+        "counter_money": (0, 10_000),
+    }
+
     horizon: int = HORIZON
     """Turns of income a new horreum is valued at."""
     fade: float = 0.0
@@ -166,28 +187,6 @@ class Style(BotStyle):
     pay_fate: bool = True
     """Pay for the prestige fate offers (beasts for the arena, a vow fulfilled)."""
 
-    def __post_init__(self) -> None:
-        checks = (
-            (1 <= self.horizon <= 40, "horizon must be from 1 to 40"),
-            (0.0 <= self.fade <= 2.0, "fade must be from 0 to 2"),
-            (0 <= self.boost <= 200, "boost must be from 0 to 200"),
-            (0.0 <= self.region <= 5.0, "region must be from 0 to 5"),
-            (-1.0 <= self.stay <= 5.0, "stay must be from -1 to 5"),
-            (-1.0 <= self.target <= 5.0, "target must be from -1 to 5"),
-            (0.0 <= self.reach <= 4.0, "reach must be from 0 to 4"),
-            (-1.0 <= self.build_min <= 5.0, "build_min must be from -1 to 5"),
-            (0 <= self.reserve <= 20, "reserve must be from 0 to 20"),
-            (0 <= self.race <= 20, "race must be from 0 to 20"),
-            (0 <= self.keep_children <= 6, "keep_children must be from 0 to 6"),
-            (self.dowry * 100 in PRICES, "dowry must be from 0 to 5 (hundreds of $)"),
-            (0 <= self.ally_gap <= 20, "ally_gap must be from 0 to 20"),
-            (0 <= self.deny_gap <= 20, "deny_gap must be from 0 to 20"),
-            (0 <= self.safe_gap <= 20, "safe_gap must be from 0 to 20"),
-            (0 <= self.deny_ahead <= 20, "deny_ahead must be from 0 to 20"),
-            (0 <= self.counter_money <= 10_000, "counter_money must be from 0 to 10000"),
-        )
-        self.check("the Forum bot", checks)
-
 
 STYLE_SPACE: Final = {
     "horizon": (6, 24),
@@ -222,7 +221,7 @@ class ForumBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        self.style = read_style(Style, "the Forum bot", style)
+        self.style = read_style(Style, style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""

@@ -13,7 +13,7 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
@@ -65,6 +65,17 @@ class Style(BotStyle):
     one that does best against the default, and the ``expert`` level plays that one.
     """
 
+    WHO: ClassVar[str] = "the Triumvirate bot"
+    LIMITS: ClassVar[dict[str, tuple[float, float | None]]] = {
+        "collect": (1, 4),
+        "guard": (0, 4),
+        "attack": (0, 1),
+        "bold": (0, 1),
+        "bold_round": (1, None),
+        "hunt": (0, 1),
+        "risk": (0, None),
+    }
+
     collect: int = 4
     """Conquests the leader collects in his zone before he heads for Rome (1 to 4)."""
     guard: int = 2
@@ -82,18 +93,6 @@ class Style(BotStyle):
     """Added to the odds of a battle against a rival leader's hex: how keenly it hunts them."""
     risk: int = 0
     """Rival troops next to a hex that do not stop the leader's step there."""
-
-    def __post_init__(self) -> None:
-        checks = (
-            (1 <= self.collect <= 4, "collect must be from 1 to 4"),
-            (0 <= self.guard <= 4, "guard must be from 0 to 4"),
-            (0.0 <= self.attack <= 1.0, "attack must be from 0 to 1"),
-            (0.0 <= self.bold <= 1.0, "bold must be from 0 to 1"),
-            (self.bold_round >= 1, "bold_round must be at least 1"),
-            (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
-            (self.risk >= 0, "risk must be at least 0"),
-        )
-        self.check("the Triumvirate bot", checks)
 
 
 STYLE_SPACE: Final = {
@@ -115,7 +114,7 @@ class TriumvirateBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        self.style = read_style(Style, "the Triumvirate bot", style)
+        self.style = read_style(Style, style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""
