@@ -65,5 +65,5 @@ def turn(state: ForumState) -> int:
 
 
 expert: Final = expert_file("alea.games.forum")
-"""How the ``expert`` level plays (``data/expert.json``): the search with the opponent model,
-the other families played as the heuristic bot would, over the default bot."""
+"""How the ``expert`` level plays (``data/expert.json``): one tuned style of the heuristic bot
+for every family (``alea lab tune-bot forum``), played without searching."""
