@@ -11,9 +11,9 @@ import alea
 from alea.agents import parse_spec
 from alea.core.game import State
 from alea.core.record import play
-from alea.games.forum.actions import Decide, Propose
+from alea.games.forum.actions import Decide, MarryLocal, Propose
 from alea.games.forum.bot import HORIZON, STYLE_SPACE, ForumBot, Style, horreum_value
-from alea.games.forum.constants import RESPOND, ROME
+from alea.games.forum.constants import RESPOND, ROME, SOCIAL
 from alea.games.forum.state import ForumState
 
 
@@ -128,3 +128,25 @@ def test_a_family_far_ahead_is_refused_an_alliance_only_when_asked() -> None:
     assert ForumBot()._respond(state, me, legal) == Decide(me, "accept")
     assert ForumBot(deny_ahead=5)._respond(state, me, legal) == Decide(me, "accept")
     assert ForumBot(deny_ahead=4)._respond(state, me, legal) == Decide(me, "decline")
+
+
+def test_alliances_first_or_no_local_marriage_keep_the_children_for_other_families() -> None:
+    state = _start()
+    rng = random.Random(2)
+    bot = ForumBot()
+    while state.stage != SOCIAL or not any(
+        isinstance(a, MarryLocal) for a in state.legal_actions()
+    ):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(bot.act(state, state.player, rng))
+    p = state.player
+    state.money[p] = 600  # enough to marry and still build
+    legal = state.legal_actions()
+    assert isinstance(bot._social(state, p, legal), MarryLocal)
+    assert isinstance(ForumBot(ally_first=True)._social(state, p, legal), Propose)
+    assert isinstance(ForumBot(marry_local=False)._social(state, p, legal), Propose)
+    kept = state.sons[p] + state.daughters[p]
+    assert isinstance(ForumBot(keep_children=kept)._social(state, p, legal), Propose)
+    assert isinstance(ForumBot(keep_children=kept - 1)._social(state, p, legal), MarryLocal)
