@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from alea.core.record import play
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import STYLE_SPACE, Style, TriumvirateBot
 from alea.games.triumvirate.state import TriumvirateState
+from alea.lab import style
 from alea.lab.style import coerce, spec_of, tune_style
 
 
@@ -99,7 +101,7 @@ def test_seize_rome_sends_the_leader_to_rome_after_his_triumph() -> None:
 
 
 def test_every_style_parameter_has_a_range_to_search() -> None:
-    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    assert set(STYLE_SPACE) == {f.name for f in fields(Style)}
     for name, (low, high) in STYLE_SPACE.items():
         default = getattr(Style(), name)
         if isinstance(low, bool):
@@ -138,9 +140,11 @@ def test_a_tune_tries_styles_on_the_same_games_and_confirms_the_best_on_fresh_on
     assert "confirm" not in one_seat
 
 
-def test_a_game_whose_bot_has_no_style_is_refused() -> None:
+def test_a_game_whose_bot_has_no_style_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(style, "hook", lambda game, name: None)
     with pytest.raises(ValueError, match="no style parameters"):
         tune_style("forum", trials=1, games=1)
+    monkeypatch.undo()
     with pytest.raises(ValueError, match="seats 0 to 2"):
         tune_style("triumvirate", seat=3, trials=1, games=1)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.core.styles import BotStyle, read_style
 from alea.games.triumvirate.actions import ROMAN, Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.combat import battle_odds
@@ -57,12 +58,23 @@ def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
 
 
 @dataclass(frozen=True)
-class Style:
+class Style(BotStyle):
     """How the bot plays: the numbers and choices of its plan. The defaults are ``normal``'s.
 
     Other values give other players of the same plan; ``alea lab tune-bot`` searches them for the
     one that does best against the default, and the ``expert`` level plays that one.
     """
+
+    WHO: ClassVar[str] = "the Triumvirate bot"
+    LIMITS: ClassVar[dict[str, tuple[float, float | None]]] = {
+        "collect": (1, 4),
+        "guard": (0, 4),
+        "attack": (0, 1),
+        "bold": (0, 1),
+        "bold_round": (1, None),
+        "hunt": (0, 1),
+        "risk": (0, None),
+    }
 
     collect: int = 4
     """Conquests the leader collects in his zone before he heads for Rome (1 to 4)."""
@@ -81,25 +93,6 @@ class Style:
     """Added to the odds of a battle against a rival leader's hex: how keenly it hunts them."""
     risk: int = 0
     """Rival troops next to a hex that do not stop the leader's step there."""
-
-    def __post_init__(self) -> None:
-        checks = (
-            (1 <= self.collect <= 4, "collect must be from 1 to 4"),
-            (0 <= self.guard <= 4, "guard must be from 0 to 4"),
-            (0.0 <= self.attack <= 1.0, "attack must be from 0 to 1"),
-            (0.0 <= self.bold <= 1.0, "bold must be from 0 to 1"),
-            (self.bold_round >= 1, "bold_round must be at least 1"),
-            (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
-            (self.risk >= 0, "risk must be at least 0"),
-        )
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"the Triumvirate bot's {why}")
-
-    def changed(self) -> dict[str, Any]:
-        """The parameters that differ from the defaults, by name."""
-        base = Style()
-        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
 
 
 STYLE_SPACE: Final = {
@@ -121,16 +114,7 @@ class TriumvirateBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        known = {f.name for f in fields(Style)}
-        unknown = sorted(set(style) - known)
-        if unknown:
-            raise ValueError(
-                f"the Triumvirate bot has no parameter {', '.join(unknown)}; "
-                f"it takes: {', '.join(sorted(known))}"
-            )
-        if "seize_rome" in style:
-            style["seize_rome"] = bool(style["seize_rome"])
-        self.style = Style(**style)
+        self.style = read_style(Style, style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""
