@@ -32,6 +32,8 @@ still undecided this late is a stand-off of leaders each waiting for the other t
 the bots decide end by round 25 or so), and only a risk taken breaks it. Troops then also start
 battles at worse odds (``BOLD_ODDS``)."""
 _ROME: Final = BOARD.rome
+_WOOED: Final = 100
+"""The danger a ``wary`` leader sees in a Roman hex a rival leader could win over."""
 _FAR: Final = 10_000
 
 
@@ -81,6 +83,27 @@ class Style:
     """Added to the odds of a battle against a rival leader's hex: how keenly it hunts them."""
     risk: int = 0
     """Rival troops next to a hex that do not stop the leader's step there."""
+    shelter: int = 2
+    """Roman troops in a hex that make it safe for a lone leader (TRI-7.5): a rival must beat
+    them before he can catch him. Above Rome's garrison, Rome itself is no shelter."""
+    sea_safe: bool = False
+    """Count as danger only rival troops that can step into the hex: a hex at sea is then
+    safe from every rival but Pompey (TRI-4.5)."""
+    wary: int = 0
+    """A Roman hex is no shelter, and is in danger whatever the risk, while a rival leader with
+    popularity stands within this many steps of it (0: never): his popularity roll there would
+    leave the leader alone among the troops he won over (TRI-7.5)."""
+    flee: bool = False
+    """A leader whose hex is in danger leaves it for a safer one, even Rome in the civil war."""
+    leader_die: bool = False
+    """Count the leader's own die in the odds of an attack on the hex where he stands (he
+    fights in it, TRI-7.1): his troops then storm a garrison he shares."""
+    prey: float = 0.0
+    """Added to the odds of a battle against Roman troops that shelter a rival leader: beating
+    them catches him alone (TRI-7.5). 0 leaves such a garrison to the general rule."""
+    muster: int = 0
+    """In the civil war the leader steps into Rome only once this many of his troops stand in
+    Rome or next to it."""
 
     def __post_init__(self) -> None:
         checks = (
@@ -90,7 +113,11 @@ class Style:
             (0.0 <= self.bold <= 1.0, "bold must be from 0 to 1"),
             (self.bold_round >= 1, "bold_round must be at least 1"),
             (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
+            (0.0 <= self.prey <= 1.0, "prey must be from 0 to 1"),
             (self.risk >= 0, "risk must be at least 0"),
+            (self.shelter >= 1, "shelter must be at least 1"),
+            (self.muster >= 0, "muster must be at least 0"),
+            (self.wary >= 0, "wary must be at least 0"),
         )
         for ok, why in checks:
             if not ok:
@@ -111,8 +138,19 @@ STYLE_SPACE: Final = {
     "seize_rome": (False, True),
     "hunt": (0.0, 0.5),
     "risk": (0, 6),
+    "shelter": (1, 5),
+    "sea_safe": (False, True),
+    "wary": (0, 6),
+    "flee": (False, True),
+    "leader_die": (False, True),
+    "prey": (0.0, 0.5),
+    "muster": (0, 8),
 }
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches."""
+
+
+_FLAGS: Final = frozenset(f.name for f in fields(Style) if f.type == "bool")
+"""The style's yes-or-no parameters, which a spec gives as 0 or 1."""
 
 
 class TriumvirateBot(Agent):
@@ -128,8 +166,8 @@ class TriumvirateBot(Agent):
                 f"the Triumvirate bot has no parameter {', '.join(unknown)}; "
                 f"it takes: {', '.join(sorted(known))}"
             )
-        if "seize_rome" in style:
-            style["seize_rome"] = bool(style["seize_rome"])
+        for name in _FLAGS & set(style):
+            style[name] = bool(style[name])
         self.style = Style(**style)
 
     def spec(self) -> dict[str, Any]:
@@ -195,7 +233,7 @@ class TriumvirateBot(Agent):
         return verbs["roll"]
 
     def _wants_to_leave(self, s: TriumvirateState, p: int) -> bool:
-        return False
+        return self.style.flee and self._danger(s, p, s.leader[p]) > self.style.risk
 
     def _woo_choice(self, s: TriumvirateState, p: int) -> Action:
         here = s.leader[p]
@@ -222,30 +260,68 @@ class TriumvirateBot(Agent):
         target = self._leader_target(s, p)
         dist = self._dist(s, p, target)
         here = dist[s.leader[p]]
-        if here == 0:
-            return None
-        best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
-        bold = s.civil_war and s.round >= self.style.bold_round
-        if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
-            return best
+        if here > 0:
+            best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
+            bold = s.civil_war and s.round >= self.style.bold_round
+            if (
+                dist[best.to] < here
+                and (bold or self._danger(s, p, best.to) <= self.style.risk)
+                and not self._awaits_troops(s, p, best.to)
+            ):
+                return best
+        if self._wants_to_leave(s, p):
+            return self._escape(s, p, marches, dist)
         return None
+
+    def _awaits_troops(self, s: TriumvirateState, p: int, h: int) -> bool:
+        """Whether the leader should not yet step into Rome at ``h`` for want of troops there."""
+        if h != _ROME or not s.civil_war or not self.style.muster:
+            return False
+        near = sum(s.count[n] for n in (_ROME, *BOARD.neighbours[_ROME]) if s.owner[n] == p)
+        return near < self.style.muster
+
+    def _escape(
+        self, s: TriumvirateState, p: int, marches: list[March], dist: tuple[int, ...]
+    ) -> Action | None:
+        """The step out of danger that stays nearest the target, if one is safer than here."""
+        now = self._danger(s, p, s.leader[p])
+        best = min(marches, key=lambda a: (self._danger(s, p, a.to), dist[a.to], a.to))
+        return best if self._danger(s, p, best.to) < now else None
 
     def _danger(self, s: TriumvirateState, p: int, h: int) -> int:
         """Enemy player troops that could reach hex ``h`` next turn while he stands alone.
 
         Roman troops shelter a leader who shares their hex (TRI-7.5): a rival must beat the
-        garrison before the leader is caught, so a hex held by two or more of them is taken
-        as safe. Without this, two leaders waiting beside a garrisoned Rome would each wait
-        for the other for ever.
+        garrison before the leader is caught, so a hex held by ``shelter`` of them (two by
+        default) is taken as safe. Without this, two leaders waiting beside a garrisoned Rome
+        would each wait for the other for ever. A ``wary`` leader takes a hex whose garrison a
+        rival leader could soon win over as in danger beyond any risk (``_WOOED``).
         """
-        if s.owner[h] == p or (s.owner[h] == ROMAN and s.count[h] >= 2):
+        style = self.style
+        if s.owner[h] == p:
             return 0
-        n_enemy = 0
+        wooer = style.wary > 0 and self._rival_wooer(s, p, h)
+        if s.owner[h] == ROMAN and s.count[h] >= style.shelter and not wooer:
+            return 0
+        n_enemy = _WOOED if wooer else 0
+        reach = not style.sea_safe or BOARD.land[h]
         for n in BOARD.neighbours[h]:
             o = s.owner[n]
-            if o not in (-1, p, ROMAN):
+            if o not in (-1, p, ROMAN) and (reach or o == 2):
                 n_enemy += s.count[n]
         return n_enemy
+
+    def _rival_wooer(self, s: TriumvirateState, p: int, h: int) -> bool:
+        """Whether a rival leader with popularity could win over the Roman troops of ``h``."""
+        if s.owner[h] != ROMAN:
+            return False
+        return any(
+            q != p
+            and s.alive[q]
+            and s.popularity[q] > 0
+            and self._dist(s, q, h)[s.leader[q]] <= self.style.wary
+            for q in range(3)
+        )
 
     def _troop_move(self, s: TriumvirateState, p: int, moves: list[Move]) -> Action | None:
         sea = p == 2
@@ -270,10 +346,14 @@ class TriumvirateBot(Agent):
             avail = self._attackers_near(s, p, a.to)
             dfn = s.count[a.to]
             def_leader = o != ROMAN and s.leader[o] == a.to
-            odds = _odds(min(avail, limit), False, dfn, def_leader)
+            own_die = style.leader_die and lead == a.to
+            odds = _odds(min(avail, limit), own_die, dfn, def_leader)
             worth = to_rome[a.to] < to_rome[a.src] or def_leader or o != ROMAN
             if def_leader:
                 odds += style.hunt
+            elif style.prey and o == ROMAN and self._sheltering(s, p, a.to):
+                odds += style.prey
+                worth = True
             if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
@@ -294,6 +374,13 @@ class TriumvirateBot(Agent):
             if best is None or key < best[:2]:
                 best = (key[0], key[1], a)
         return None if best is None else best[2]
+
+    def _sheltering(self, s: TriumvirateState, p: int, h: int) -> bool:
+        """Whether a rival leader stands alone among the Roman troops of ``h``.
+
+        Beating those troops catches him (TRI-7.5).
+        """
+        return any(q != p and s.alive[q] and s.leader[q] == h for q in range(3))
 
     def _attackers_near(self, s: TriumvirateState, p: int, h: int) -> int:
         """Own troops that could still attack hex ``h`` this turn (adjacent and unmoved)."""
