@@ -106,17 +106,26 @@ def test_flee_takes_the_leader_out_of_danger_even_from_rome() -> None:
     assert fleeing._danger(state, POMPEY, step.to) < fleeing._danger(state, POMPEY, ROMA)
 
 
-def test_muster_keeps_the_leader_out_of_rome_until_his_troops_are_near() -> None:
-    def at_sea(troops: dict[int, tuple[int, int]]) -> TriumvirateState:
+def test_muster_keeps_the_leader_beside_rome_until_his_troops_are_near() -> None:
+    def at_sea(troops: dict[int, tuple[int, int]], civil_war: bool = True) -> TriumvirateState:
         state = position(
-            POMPEY, troops={ROMA: (ROME, 2), **troops}, leaders={POMPEY: SEA}, civil_war=True
+            POMPEY,
+            troops={ROMA: (ROME, 2), **troops},
+            leaders={POMPEY: SEA},
+            civil_war=civil_war,
+            popularity=[0, 0, 1],
         )
         return apply(state, Decide(POMPEY, "roll"), Roll(6, 1))
 
     assert _act(TriumvirateBot(), at_sea({})) == March(POMPEY, ROMA)
-    assert _act(TriumvirateBot(muster=2), at_sea({})) != March(POMPEY, ROMA)
+    assert _act(TriumvirateBot(muster=2), at_sea({})) == Decide(POMPEY, "end")
     ready = at_sea({245: (POMPEY, 2)})
     assert _act(TriumvirateBot(muster=2), ready) == March(POMPEY, ROMA)
+    # After his triumph, before the civil war, he waits beside Rome as well.
+    paraded = at_sea({}, civil_war=False)
+    assert TriumvirateBot(seize_rome=True)._leader_target(paraded, POMPEY) == ROMA
+    waiting = TriumvirateBot(seize_rome=True, muster=2)._leader_target(paraded, POMPEY)
+    assert waiting in BOARD.neighbours[ROMA]
 
 
 def test_leader_die_counts_the_leader_in_an_attack_on_his_own_hex() -> None:

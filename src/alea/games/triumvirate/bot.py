@@ -102,8 +102,8 @@ class Style:
     """Added to the odds of a battle against Roman troops that shelter a rival leader: beating
     them catches him alone (TRI-7.5). 0 leaves such a garrison to the general rule."""
     muster: int = 0
-    """In the civil war the leader steps into Rome only once this many of his troops stand in
-    Rome or next to it."""
+    """Once he has nothing left to parade, the leader waits beside Rome, on its safest
+    neighbour, until this many of his troops stand in Rome or next to it (0: he never waits)."""
 
     def __post_init__(self) -> None:
         checks = (
@@ -190,6 +190,8 @@ class TriumvirateBot(Agent):
 
     def _leader_target(self, s: TriumvirateState, p: int) -> int:
         """Where the leader should go now."""
+        if self._awaits_troops(s, p):
+            return self._muster_hex(s, p)
         zone = s.game.zones[p]
         have = s.conquests[p]
         if s.civil_war or have >= self.style.collect or (have > 0 and s.leader[p] not in zone):
@@ -263,22 +265,27 @@ class TriumvirateBot(Agent):
         if here > 0:
             best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
             bold = s.civil_war and s.round >= self.style.bold_round
-            if (
-                dist[best.to] < here
-                and (bold or self._danger(s, p, best.to) <= self.style.risk)
-                and not self._awaits_troops(s, p, best.to)
-            ):
+            if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
                 return best
         if self._wants_to_leave(s, p):
             return self._escape(s, p, marches, dist)
         return None
 
-    def _awaits_troops(self, s: TriumvirateState, p: int, h: int) -> bool:
-        """Whether the leader should not yet step into Rome at ``h`` for want of troops there."""
-        if h != _ROME or not s.civil_war or not self.style.muster:
+    def _awaits_troops(self, s: TriumvirateState, p: int) -> bool:
+        """Whether the leader, with nothing left to parade, keeps out of Rome for want of troops."""
+        style = self.style
+        if not style.muster or s.conquests[p] or s.owner[_ROME] == p:
+            return False
+        if not s.civil_war and s.popularity[p] == 0:
             return False
         near = sum(s.count[n] for n in (_ROME, *BOARD.neighbours[_ROME]) if s.owner[n] == p)
-        return near < self.style.muster
+        return near < style.muster
+
+    def _muster_hex(self, s: TriumvirateState, p: int) -> int:
+        """The hex beside Rome where the leader waits for his troops: the safest, then nearest."""
+        dist = self._dist(s, p, s.leader[p])
+        near = [h for h in BOARD.neighbours[_ROME] if dist[h] < _FAR]
+        return min(near, key=lambda h: (self._danger(s, p, h), dist[h], h))
 
     def _escape(
         self, s: TriumvirateState, p: int, marches: list[March], dist: tuple[int, ...]
