@@ -162,3 +162,16 @@ def test_the_command_writes_the_best_style_and_refuses_a_bad_start(
     assert "best style: heuristic:" in capsys.readouterr().out
     assert main([*args, "-q", "--start", "collect=9", "--out", str(out)]) == 2
     assert "collect=9 is outside 1 to 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+def test_a_start_tried_first_keeps_the_defaults_of_what_it_does_not_name(game: str) -> None:
+    space = style.space_of(game)
+    defaults = style.defaults_of(game, space)
+    assert set(defaults) == set(space)
+    name = next(iter(space))
+    low, high = space[name]
+    given = high if defaults[name] != high else low
+    got = tune_style(game, trials=1, games=1, confirm=0, seed=3, start={name: given})
+    first = got["trials"][0]["style"]
+    assert first == {**defaults, name: given}
