@@ -6,6 +6,10 @@ Play ladders of the levels with ``--out``, then fold them into the package's rat
     alea ladder triumvirate --agents normal,easy --lone easy --games 4 --seed 1 --out e.json
     alea ladder triumvirate --agents normal,hard --lone hard --games 4 --seed 1 --out h.json
     .venv/bin/python scripts/rate_levels.py e.json h.json
+
+With ``--keep``, the levels of a game that the ladders given do not seat keep their entries (and
+the commands of their ladders): each level is rated from its own ladder against ``normal``, so
+one level can be rated afresh without replaying the others.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from alea.ladder_ratings import fit_levels
+from alea.ladder_ratings import fit_levels, keep_levels
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "alea" / "agents" / "data"
 
@@ -26,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("ladders", nargs="+", type=Path, help="JSON files of alea ladder --out")
     parser.add_argument("--file", type=Path, default=DATA / "level_ratings.json")
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the entries of levels the ladders given do not seat",
+    )
     ns = parser.parse_args(argv)
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for path in ns.ladders:
@@ -33,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         by_game[ladder["game"]].append(ladder)
     table = json.loads(ns.file.read_text("utf-8")) if ns.file.exists() else {}
     for game, ladders in by_game.items():
-        table[game] = fit_levels(ladders)
+        entry = fit_levels(ladders)
+        if ns.keep and game in table:
+            entry = keep_levels(table[game], entry)
+        table[game] = entry
         for level, r in table[game]["levels"].items():
             if r["rating"] is None:
                 figure = f"ahead {r['ahead']:g}, behind {r['behind']:g}: no figure"

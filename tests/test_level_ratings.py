@@ -157,3 +157,45 @@ def test_the_script_folds_ladders_into_the_ratings_file_keeping_other_games(
     assert table["hotre"] == {"kept": True}
     assert table["forum"]["levels"]["easy"]["rating"] == 0  # one win each: level
     assert "forum" in proc.stdout
+
+
+def test_keep_re_rates_one_level_and_carries_the_others_with_their_ladders(
+    tmp_path: Path,
+) -> None:
+    games = [(["easy", "normal"], [0.0, 1.0]), (["normal", "easy"], [1.0, 0.0])]
+    easy = ladder("forum", ["normal", "easy"], games)
+    old = fit_levels(
+        [easy, ladder("forum", ["normal", "hard"], [(["hard", "normal"], [1.0, 0.0])])]
+    )
+    old["commands"] = [
+        c.replace("--agents normal,easy", "--agents normal,easy --lone easy").replace(
+            "--agents normal,hard", "--agents normal,hard --lone hard"
+        )
+        for c in old["commands"]
+    ]
+    file = tmp_path / "ratings.json"
+    file.write_text(json.dumps({"forum": old}))
+    lad = tmp_path / "l.json"
+    wins = [(["expert", "normal"], [1.0, 0.0]), (["normal", "expert"], [0.0, 1.0])] * 3
+    lad.write_text(
+        json.dumps(
+            ladder("forum", ["normal", "expert"], [*wins, (["expert", "normal"], [0.0, 1.0])])
+        )
+    )
+    script = [sys.executable, str(ROOT / "scripts" / "rate_levels.py"), str(lad), "--file"]
+    proc = subprocess.run(
+        [*script, str(file), "--keep"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    entry = json.loads(file.read_text())["forum"]
+    assert list(entry["levels"]) == ["easy", "normal", "hard", "expert"]
+    assert entry["levels"]["easy"] == old["levels"]["easy"]
+    assert entry["levels"]["hard"] == old["levels"]["hard"]
+    assert entry["levels"]["expert"]["rating"] > 0
+    assert entry["games"] == 7 + old["levels"]["easy"]["games"] + old["levels"]["hard"]["games"]
+    assert len(entry["commands"]) == 3
+    assert any("--lone hard" in c for c in entry["commands"])
+    # Without --keep the ratings are those of the ladders given alone.
+    proc = subprocess.run([*script, str(file)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert list(json.loads(file.read_text())["forum"]["levels"]) == ["normal", "expert"]

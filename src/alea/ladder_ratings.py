@@ -51,6 +51,33 @@ def _relative(pair: Any, levels: list[str]) -> list[float]:
     return [(r if r is not None else float("-inf")) - base for r in ratings]
 
 
+def keep_levels(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``new`` with the levels only ``old`` rates carried over, with their ladders' commands.
+
+    Each level is played alone against ``normal`` in its own ladder, so a level's rating does not
+    depend on the other levels' games: re-rating one level need not replay the others.
+    """
+    kept = [lv for lv in old.get("levels", {}) if lv not in new["levels"]]
+    if not kept:
+        return dict(new)
+    levels = {**new["levels"], **{lv: old["levels"][lv] for lv in kept}}
+    more = sum(old["levels"][lv]["games"] for lv in kept)
+    if "normal" in levels:
+        levels["normal"] = {**levels["normal"], "games": levels["normal"]["games"] + more}
+    commands = list(new["commands"])
+    for command in old.get("commands", []):
+        words = shlex.split(command)
+        lone = words[words.index("--lone") + 1] if "--lone" in words else None
+        if lone is not None and level_of(lone) in kept and command not in commands:
+            commands.append(command)
+    return {
+        **new,
+        "levels": {lv: levels[lv] for lv in LEVELS if lv in levels},
+        "games": new["games"] + more,
+        "commands": commands,
+    }
+
+
 def _command(ladder: Mapping[str, Any]) -> str:
     words = ["alea", "ladder", ladder["game"], "--agents", ",".join(ladder["agents"])]
     if ladder.get("lone"):

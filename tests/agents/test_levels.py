@@ -14,6 +14,8 @@ from alea.core import registry
 from alea.core.agent import Agent
 from alea.core.game import Action, State
 from alea.core.rng import make_rng
+from alea.games.forum.bot import ForumBot
+from alea.games.forum.bot import Style as ForumStyle
 from alea.games.triumvirate.bot import Style, TriumvirateBot
 from alea.games.triumvirate.state import TriumvirateState
 from alea.server.bots import slow
@@ -206,19 +208,28 @@ def test_an_expert_given_a_budget_searches_over_its_style() -> None:
     assert expert.spec()["iterations"] == 12
 
 
-def test_the_forum_expert_searches_with_the_opponent_model_over_the_default_bot() -> None:
-    expert = parse_spec("expert:iterations=10")
+def test_the_forum_expert_plays_one_tuned_style_in_every_seat() -> None:
+    config = registry.hook("forum", "expert")()
+    assert config["search"] is None
+    tuned = ForumStyle(**config["styles"]["all"])
+    assert tuned != ForumStyle()
+    expert = parse_spec("expert")
     assert isinstance(expert, ExpertLevel)
-    player = expert.player("forum", 0)
+    for seat in range(4):  # at two to four players alike
+        player = expert.player("forum", seat)
+        assert isinstance(player, ForumBot)
+        assert player.style == tuned
+    searching = parse_spec("expert:iterations=10")
+    assert isinstance(searching, ExpertLevel)
+    player = searching.player("forum", 0)
     assert isinstance(player, SearchLevel)
-    assert player.search.opponents == "prior"
-    assert player.search.policy is None
+    assert isinstance(player.search.policy, ForumBot)
+    assert player.search.policy.style == tuned
     assert player.search.iterations == 10
-    # The spec's own parameters override the file's.
-    own = parse_spec("expert:iterations=10,opponents=search")
+    # The spec's own parameters are the search's.
+    own = parse_spec("expert:iterations=10,opponents=prior")
     assert isinstance(own, ExpertLevel)
-    assert isinstance(own.player("forum", 0), SearchLevel)
-    assert own.player("forum", 0).search.opponents == "search"  # type: ignore[attr-defined]
+    assert own.player("forum", 0).search.opponents == "prior"  # type: ignore[attr-defined]
 
 
 def test_the_search_prefers_its_own_bots_move_at_its_own_decisions() -> None:

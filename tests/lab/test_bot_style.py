@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from alea.core.record import play
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.bot import STYLE_SPACE, Style, TriumvirateBot
 from alea.games.triumvirate.state import TriumvirateState
+from alea.lab import style
 from alea.lab.style import coerce, spec_of, tune_style
 
 
@@ -99,7 +101,7 @@ def test_seize_rome_sends_the_leader_to_rome_after_his_triumph() -> None:
 
 
 def test_every_style_parameter_has_a_range_to_search() -> None:
-    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    assert set(STYLE_SPACE) == {f.name for f in fields(Style)}
     for name, (low, high) in STYLE_SPACE.items():
         default = getattr(Style(), name)
         if isinstance(low, bool):
@@ -138,9 +140,11 @@ def test_a_tune_tries_styles_on_the_same_games_and_confirms_the_best_on_fresh_on
     assert "confirm" not in one_seat
 
 
-def test_a_game_whose_bot_has_no_style_is_refused() -> None:
+def test_a_game_whose_bot_has_no_style_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(style, "hook", lambda game, name: None)
     with pytest.raises(ValueError, match="no style parameters"):
         tune_style("forum", trials=1, games=1)
+    monkeypatch.undo()
     with pytest.raises(ValueError, match="seats 0 to 2"):
         tune_style("triumvirate", seat=3, trials=1, games=1)
 
@@ -158,3 +162,16 @@ def test_the_command_writes_the_best_style_and_refuses_a_bad_start(
     assert "best style: heuristic:" in capsys.readouterr().out
     assert main([*args, "-q", "--start", "collect=9", "--out", str(out)]) == 2
     assert "collect=9 is outside 1 to 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["triumvirate", "forum"])
+def test_a_start_tried_first_keeps_the_defaults_of_what_it_does_not_name(game: str) -> None:
+    space = style.space_of(game)
+    defaults = style.defaults_of(game, space)
+    assert set(defaults) == set(space)
+    name = next(iter(space))
+    low, high = space[name]
+    given = high if defaults[name] != high else low
+    got = tune_style(game, trials=1, games=1, confirm=0, seed=3, start={name: given})
+    first = got["trials"][0]["style"]
+    assert first == {**defaults, name: given}

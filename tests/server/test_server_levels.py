@@ -23,7 +23,7 @@ def test_the_lobby_catalog_carries_each_level_rating(tmp_path: Path) -> None:
 def test_the_catalog_says_how_each_games_expert_plays(tmp_path: Path) -> None:
     with client(tmp_path / "c.db") as c:
         games = {g["id"]: g for g in c.get("/api/catalog").json()["games"]}
-    # The Triumvirate's and the Roman Empire's experts play tuned styles without searching.
+    # Every game's expert plays tuned styles without searching.
     assert games["triumvirate"]["level_notes"]["expert"] == "a tuned player, moves at once"
-    assert games["forum"]["level_notes"]["expert"] == "thinks up to 2 s a move"
+    assert games["forum"]["level_notes"]["expert"] == "a tuned player, moves at once"
     assert games["hotre"]["level_notes"]["expert"] == "a tuned player, moves at once"

@@ -580,7 +580,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "--start",
         default="",
         metavar="K=V,...",
-        help="a style to try first, e.g. the best of an earlier tune",
+        help="a style to try first, e.g. an earlier best (parameters not named: defaults)",
     )
     _add_common(
         bot,

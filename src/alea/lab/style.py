@@ -18,12 +18,13 @@ import json
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from alea.core.registry import hook, load
+from alea.core.registry import bot_factory, hook, load
 from alea.core.rng import derive_seed
+from alea.core.styles import BotStyle
 from alea.lab.tune import optuna_module
 from alea.ladder import play_match, wilson
 
@@ -142,6 +143,16 @@ def _suggest(trial: Any, space: Space) -> dict[str, Any]:
     return out
 
 
+def defaults_of(game: str, space: Space) -> dict[str, Any]:
+    """The default bot's value of each parameter of ``space`` (the ``normal`` level's style)."""
+    factory = bot_factory(game, "heuristic")
+    style = getattr(factory(), "style", None) if factory is not None else None
+    if not isinstance(style, BotStyle):
+        raise ValueError(f"{game}'s heuristic bot has no style to read its defaults from")
+    values = asdict(style)
+    return {name: values[name] for name in space}
+
+
 def coerce(space: Space, style: Mapping[str, Any]) -> dict[str, Any]:
     """``style`` with each value read as its parameter's type, inside its range.
 
@@ -199,7 +210,8 @@ def tune_style(
         confirm: fresh games per seat for the best style's confirmation (0: none).
         seed: the tune's seed (the sampler's and the games').
         jobs: games played at once.
-        start: a style to try first (for example the best of an earlier tune).
+        start: a style to try first (for example the best of an earlier tune); the parameters
+            it does not name take the default bot's values.
         options: the game's options.
         progress: see :data:`Progress`.
 
@@ -223,7 +235,8 @@ def tune_style(
         )
     study = optuna.create_study(direction="maximize", sampler=sampler)
     if start:
-        study.enqueue_trial(coerce(space, start))
+        # A parameter the start leaves out takes its default, not a random draw.
+        study.enqueue_trial({**defaults_of(game.name, space), **coerce(space, start)})
     history: list[dict[str, Any]] = []
 
     def objective(trial: Any) -> float:

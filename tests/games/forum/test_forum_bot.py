@@ -40,7 +40,7 @@ def decision_states(count: int, seed: int) -> list[ForumState]:
     return decision_positions(state, count, seed, every=5, bot=make("heuristic"))
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "mcts"])
+@pytest.mark.parametrize("kind", ["heuristic", "expert", "mcts"])
 def test_bots_choose_the_same_whatever_the_hidden_family_cards(kind: str) -> None:
     differed = 0
     for state in decision_states(6, seed=5):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_a_bad_style_is_refused_with_what_was_wrong(spec: str, words: str) -> No
 
 
 def test_every_style_parameter_has_a_range_to_search_around_its_default() -> None:
-    assert set(STYLE_SPACE) == set(Style.__dataclass_fields__)
+    assert set(STYLE_SPACE) == {f.name for f in fields(Style)}
     for name, (low, high) in STYLE_SPACE.items():
         assert low <= getattr(Style(), name) <= high, name
         Style(**{name: low})

@@ -9,6 +9,7 @@ from alea.core.game import Action
 from alea.core.search import evaluation, expert_file
 from alea.core.value import learned_value
 from alea.games.forum.actions import Decide
+from alea.games.forum.bot import STYLE_SPACE as STYLE_SPACE
 from alea.games.forum.bot import ForumBot
 from alea.games.forum.constants import BUILD, GIVE, MOVE, SOCIAL
 from alea.games.forum.features import NAMES, features
@@ -64,5 +65,5 @@ def turn(state: ForumState) -> int:
 
 
 expert: Final = expert_file("alea.games.forum")
-"""How the ``expert`` level plays (``data/expert.json``): the search with the opponent model,
-the other families played as the heuristic bot would, over the default bot."""
+"""How the ``expert`` level plays (``data/expert.json``): one tuned style of the heuristic bot
+for every family (``alea lab tune-bot forum``), played without searching."""

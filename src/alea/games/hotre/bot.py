@@ -18,11 +18,12 @@ defaults are the ``normal`` bot, and ``alea lab tune-bot hotre`` searches the ot
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.core.styles import BotStyle, read_style
 from alea.games.hotre import counters, views
 from alea.games.hotre.actions import Decide, Offer
 from alea.games.hotre.board import BOARD
@@ -57,7 +58,7 @@ ENDERS: Final = frozenset(("end_expansion", "end_build", "done_takeup"))
 
 
 @dataclass(frozen=True)
-class Style:
+class Style(BotStyle):
     """How the bot weighs a position: the numbers of its plan. The defaults are ``normal``'s.
 
     Every term after ``end_penalty`` adds to a seat's worth its weight times a count of the
@@ -65,6 +66,26 @@ class Style:
     ``alea lab tune-bot hotre`` searches them for the one that does best against the default,
     and the ``expert`` level plays that one.
     """
+
+    WHO: ClassVar[str] = "the Roman Empire bot"
+    LIMITS: ClassVar[dict[str, tuple[float, float | None]]] = {
+        "hold": (0, 3),
+        "rival": (0, 1),
+        "depth": (0, 4),
+        "end_penalty": (0, 5),
+        "lead": (0, 1),
+        "late": (-3, 3),
+        "legions": (-3, 3),
+        "armies": (-3, 3),
+        "lands": (-3, 3),
+        "cities": (-3, 3),
+        "forts": (-3, 3),
+        "cards": (-3, 3),
+        "rvp": (-1, 1),
+        "finale": (0, 1),
+        "people": (-3, 3),
+        "emperor": (-10, 10),
+    }
 
     hold: float = HOLD
     """Weight of what a seat's holdings would score now against its points."""
@@ -104,34 +125,6 @@ class Style:
     emperor: float = 0.0
     """Worth of holding an Emperor with a bonus (HRE-3.5), less the share of its period's
     Emperors that have one: above 0 it keeps such Emperors when handing out."""
-
-    def __post_init__(self) -> None:
-        checks = (
-            (0.0 <= self.hold <= 3.0, "hold must be from 0 to 3"),
-            (0.0 <= self.rival <= 1.0, "rival must be from 0 to 1"),
-            (0 <= self.depth <= 4, "depth must be from 0 to 4"),
-            (0.0 <= self.end_penalty <= 5.0, "end_penalty must be from 0 to 5"),
-            (0.0 <= self.lead <= 1.0, "lead must be from 0 to 1"),
-            (-3.0 <= self.late <= 3.0, "late must be from -3 to 3"),
-            (-3.0 <= self.legions <= 3.0, "legions must be from -3 to 3"),
-            (-3.0 <= self.armies <= 3.0, "armies must be from -3 to 3"),
-            (-3.0 <= self.lands <= 3.0, "lands must be from -3 to 3"),
-            (-3.0 <= self.cities <= 3.0, "cities must be from -3 to 3"),
-            (-3.0 <= self.forts <= 3.0, "forts must be from -3 to 3"),
-            (-3.0 <= self.cards <= 3.0, "cards must be from -3 to 3"),
-            (-1.0 <= self.rvp <= 1.0, "rvp must be from -1 to 1"),
-            (0.0 <= self.finale <= 1.0, "finale must be from 0 to 1"),
-            (-3.0 <= self.people <= 3.0, "people must be from -3 to 3"),
-            (-10.0 <= self.emperor <= 10.0, "emperor must be from -10 to 10"),
-        )
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"the Roman Empire bot's {why}")
-
-    def changed(self) -> dict[str, Any]:
-        """The parameters that differ from the defaults, by name."""
-        base = Style()
-        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
 
     @property
     def own(self) -> bool:
@@ -390,14 +383,7 @@ class HotreBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        known = {f.name for f in fields(Style)}
-        unknown = sorted(set(style) - known)
-        if unknown:
-            raise ValueError(
-                f"the Roman Empire bot has no parameter {', '.join(unknown)}; "
-                f"it takes: {', '.join(sorted(known))}"
-            )
-        self.style = Style(**style)
+        self.style = read_style(Style, style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from alea.core.agent import Agent
 from alea.core.game import Action, State
+from alea.core.styles import BotStyle, read_style
 from alea.games.triumvirate.actions import ROMAN, Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.combat import battle_odds
@@ -32,6 +33,8 @@ still undecided this late is a stand-off of leaders each waiting for the other t
 the bots decide end by round 25 or so), and only a risk taken breaks it. Troops then also start
 battles at worse odds (``BOLD_ODDS``)."""
 _ROME: Final = BOARD.rome
+_WOOED: Final = 100
+"""The danger a ``wary`` leader sees in a Roman hex a rival leader could win over."""
 _FAR: Final = 10_000
 
 
@@ -57,12 +60,27 @@ def _odds(att: int, att_leader: bool, dfn: int, dfn_leader: bool) -> float:
 
 
 @dataclass(frozen=True)
-class Style:
+class Style(BotStyle):
     """How the bot plays: the numbers and choices of its plan. The defaults are ``normal``'s.
 
     Other values give other players of the same plan; ``alea lab tune-bot`` searches them for the
     one that does best against the default, and the ``expert`` level plays that one.
     """
+
+    WHO: ClassVar[str] = "the Triumvirate bot"
+    LIMITS: ClassVar[dict[str, tuple[float, float | None]]] = {
+        "collect": (1, 4),
+        "guard": (0, 4),
+        "attack": (0, 1),
+        "bold": (0, 1),
+        "bold_round": (1, None),
+        "hunt": (0, 1),
+        "risk": (0, None),
+        "prey": (0, 1),
+        "shelter": (1, None),
+        "muster": (0, None),
+        "wary": (0, None),
+    }
 
     collect: int = 4
     """Conquests the leader collects in his zone before he heads for Rome (1 to 4)."""
@@ -81,25 +99,27 @@ class Style:
     """Added to the odds of a battle against a rival leader's hex: how keenly it hunts them."""
     risk: int = 0
     """Rival troops next to a hex that do not stop the leader's step there."""
-
-    def __post_init__(self) -> None:
-        checks = (
-            (1 <= self.collect <= 4, "collect must be from 1 to 4"),
-            (0 <= self.guard <= 4, "guard must be from 0 to 4"),
-            (0.0 <= self.attack <= 1.0, "attack must be from 0 to 1"),
-            (0.0 <= self.bold <= 1.0, "bold must be from 0 to 1"),
-            (self.bold_round >= 1, "bold_round must be at least 1"),
-            (0.0 <= self.hunt <= 1.0, "hunt must be from 0 to 1"),
-            (self.risk >= 0, "risk must be at least 0"),
-        )
-        for ok, why in checks:
-            if not ok:
-                raise ValueError(f"the Triumvirate bot's {why}")
-
-    def changed(self) -> dict[str, Any]:
-        """The parameters that differ from the defaults, by name."""
-        base = Style()
-        return {k: v for k, v in asdict(self).items() if v != getattr(base, k)}
+    shelter: int = 2
+    """Roman troops in a hex that make it safe for a lone leader (TRI-7.5): a rival must beat
+    them before he can catch him. Above Rome's garrison, Rome itself is no shelter."""
+    sea_safe: bool = False
+    """Count as danger only rival troops that can step into the hex: a hex at sea is then
+    safe from every rival but Pompey (TRI-4.5)."""
+    wary: int = 0
+    """A Roman hex is no shelter, and is in danger whatever the risk, while a rival leader with
+    popularity stands within this many steps of it (0: never): his popularity roll there would
+    leave the leader alone among the troops he won over (TRI-7.5)."""
+    flee: bool = False
+    """A leader whose hex is in danger leaves it for a safer one, even Rome in the civil war."""
+    leader_die: bool = False
+    """Count the leader's own die in the odds of an attack on the hex where he stands (he
+    fights in it, TRI-7.1): his troops then storm a garrison he shares."""
+    prey: float = 0.0
+    """Added to the odds of a battle against Roman troops that shelter a rival leader: beating
+    them catches him alone (TRI-7.5). 0 leaves such a garrison to the general rule."""
+    muster: int = 0
+    """Once he has nothing left to parade, the leader waits beside Rome, on its safest
+    neighbour, until this many of his troops stand in Rome or next to it (0: he never waits)."""
 
 
 STYLE_SPACE: Final = {
@@ -111,8 +131,18 @@ STYLE_SPACE: Final = {
     "seize_rome": (False, True),
     "hunt": (0.0, 0.5),
     "risk": (0, 6),
+    "shelter": (1, 5),
+    "sea_safe": (False, True),
+    "wary": (0, 6),
+    "flee": (False, True),
+    "leader_die": (False, True),
+    "prey": (0.0, 0.5),
+    "muster": (0, 8),
 }
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches."""
+
+
+"""The style's yes-or-no parameters, which a spec gives as 0 or 1."""
 
 
 class TriumvirateBot(Agent):
@@ -121,16 +151,7 @@ class TriumvirateBot(Agent):
     name = "heuristic"
 
     def __init__(self, **style: Any) -> None:
-        known = {f.name for f in fields(Style)}
-        unknown = sorted(set(style) - known)
-        if unknown:
-            raise ValueError(
-                f"the Triumvirate bot has no parameter {', '.join(unknown)}; "
-                f"it takes: {', '.join(sorted(known))}"
-            )
-        if "seize_rome" in style:
-            style["seize_rome"] = bool(style["seize_rome"])
-        self.style = Style(**style)
+        self.style = read_style(Style, style)
 
     def spec(self) -> dict[str, Any]:
         """Name and the style's parameters that are not the defaults."""
@@ -152,6 +173,8 @@ class TriumvirateBot(Agent):
 
     def _leader_target(self, s: TriumvirateState, p: int) -> int:
         """Where the leader should go now."""
+        if self._awaits_troops(s, p):
+            return self._muster_hex(s, p)
         zone = s.game.zones[p]
         have = s.conquests[p]
         if s.civil_war or have >= self.style.collect or (have > 0 and s.leader[p] not in zone):
@@ -195,7 +218,7 @@ class TriumvirateBot(Agent):
         return verbs["roll"]
 
     def _wants_to_leave(self, s: TriumvirateState, p: int) -> bool:
-        return False
+        return self.style.flee and self._danger(s, p, s.leader[p]) > self.style.risk
 
     def _woo_choice(self, s: TriumvirateState, p: int) -> Action:
         here = s.leader[p]
@@ -222,30 +245,73 @@ class TriumvirateBot(Agent):
         target = self._leader_target(s, p)
         dist = self._dist(s, p, target)
         here = dist[s.leader[p]]
-        if here == 0:
-            return None
-        best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
-        bold = s.civil_war and s.round >= self.style.bold_round
-        if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
-            return best
+        if here > 0:
+            best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
+            bold = s.civil_war and s.round >= self.style.bold_round
+            if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
+                return best
+        if self._wants_to_leave(s, p):
+            return self._escape(s, p, marches, dist)
         return None
+
+    def _awaits_troops(self, s: TriumvirateState, p: int) -> bool:
+        """Whether the leader, with nothing left to parade, keeps out of Rome for want of troops."""
+        style = self.style
+        if not style.muster or s.conquests[p] or s.owner[_ROME] == p:
+            return False
+        if not s.civil_war and s.popularity[p] == 0:
+            return False
+        near = sum(s.count[n] for n in (_ROME, *BOARD.neighbours[_ROME]) if s.owner[n] == p)
+        return near < style.muster
+
+    def _muster_hex(self, s: TriumvirateState, p: int) -> int:
+        """The hex beside Rome where the leader waits for his troops: the safest, then nearest."""
+        dist = self._dist(s, p, s.leader[p])
+        near = [h for h in BOARD.neighbours[_ROME] if dist[h] < _FAR]
+        return min(near, key=lambda h: (self._danger(s, p, h), dist[h], h))
+
+    def _escape(
+        self, s: TriumvirateState, p: int, marches: list[March], dist: tuple[int, ...]
+    ) -> Action | None:
+        """The step out of danger that stays nearest the target, if one is safer than here."""
+        now = self._danger(s, p, s.leader[p])
+        best = min(marches, key=lambda a: (self._danger(s, p, a.to), dist[a.to], a.to))
+        return best if self._danger(s, p, best.to) < now else None
 
     def _danger(self, s: TriumvirateState, p: int, h: int) -> int:
         """Enemy player troops that could reach hex ``h`` next turn while he stands alone.
 
         Roman troops shelter a leader who shares their hex (TRI-7.5): a rival must beat the
-        garrison before the leader is caught, so a hex held by two or more of them is taken
-        as safe. Without this, two leaders waiting beside a garrisoned Rome would each wait
-        for the other for ever.
+        garrison before the leader is caught, so a hex held by ``shelter`` of them (two by
+        default) is taken as safe. Without this, two leaders waiting beside a garrisoned Rome
+        would each wait for the other for ever. A ``wary`` leader takes a hex whose garrison a
+        rival leader could soon win over as in danger beyond any risk (``_WOOED``).
         """
-        if s.owner[h] == p or (s.owner[h] == ROMAN and s.count[h] >= 2):
+        style = self.style
+        if s.owner[h] == p:
             return 0
-        n_enemy = 0
+        wooer = style.wary > 0 and self._rival_wooer(s, p, h)
+        if s.owner[h] == ROMAN and s.count[h] >= style.shelter and not wooer:
+            return 0
+        n_enemy = _WOOED if wooer else 0
+        reach = not style.sea_safe or BOARD.land[h]
         for n in BOARD.neighbours[h]:
             o = s.owner[n]
-            if o not in (-1, p, ROMAN):
+            if o not in (-1, p, ROMAN) and (reach or o == 2):
                 n_enemy += s.count[n]
         return n_enemy
+
+    def _rival_wooer(self, s: TriumvirateState, p: int, h: int) -> bool:
+        """Whether a rival leader with popularity could win over the Roman troops of ``h``."""
+        if s.owner[h] != ROMAN:
+            return False
+        return any(
+            q != p
+            and s.alive[q]
+            and s.popularity[q] > 0
+            and self._dist(s, q, h)[s.leader[q]] <= self.style.wary
+            for q in range(3)
+        )
 
     def _troop_move(self, s: TriumvirateState, p: int, moves: list[Move]) -> Action | None:
         sea = p == 2
@@ -270,10 +336,14 @@ class TriumvirateBot(Agent):
             avail = self._attackers_near(s, p, a.to)
             dfn = s.count[a.to]
             def_leader = o != ROMAN and s.leader[o] == a.to
-            odds = _odds(min(avail, limit), False, dfn, def_leader)
+            own_die = style.leader_die and lead == a.to
+            odds = _odds(min(avail, limit), own_die, dfn, def_leader)
             worth = to_rome[a.to] < to_rome[a.src] or def_leader or o != ROMAN
             if def_leader:
                 odds += style.hunt
+            elif style.prey and o == ROMAN and self._sheltering(s, p, a.to):
+                odds += style.prey
+                worth = True
             if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
@@ -294,6 +364,13 @@ class TriumvirateBot(Agent):
             if best is None or key < best[:2]:
                 best = (key[0], key[1], a)
         return None if best is None else best[2]
+
+    def _sheltering(self, s: TriumvirateState, p: int, h: int) -> bool:
+        """Whether a rival leader stands alone among the Roman troops of ``h``.
+
+        Beating those troops catches him (TRI-7.5).
+        """
+        return any(q != p and s.alive[q] and s.leader[q] == h for q in range(3))
 
     def _attackers_near(self, s: TriumvirateState, p: int, h: int) -> int:
         """Own troops that could still attack hex ``h`` this turn (adjacent and unmoved)."""
