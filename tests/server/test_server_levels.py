@@ -24,6 +24,6 @@ def test_the_catalog_says_how_each_games_expert_plays(tmp_path: Path) -> None:
     with client(tmp_path / "c.db") as c:
         games = {g["id"]: g for g in c.get("/api/catalog").json()["games"]}
     # Every game's expert plays tuned styles without searching.
-    assert games["triumvirate"]["level_notes"]["expert"] == "a tuned player, moves at once"
-    assert games["forum"]["level_notes"]["expert"] == "a tuned player, moves at once"
-    assert games["hotre"]["level_notes"]["expert"] == "a tuned player, moves at once"
+    assert games["triumvirate"]["level_notes"]["expert"] == "moves at once"
+    assert games["forum"]["level_notes"]["expert"] == "moves at once"
+    assert games["hotre"]["level_notes"]["expert"] == "moves at once"

@@ -82,7 +82,7 @@ def _expert_note(game: str) -> str:
     """How the game's expert plays, for its seat menus: at once, or thinking."""
     expert = hook(game, "expert")
     if expert is not None and expert()["search"] is None:
-        return "a tuned player, moves at once"
+        return "moves at once"
     return "thinks up to 2 s a move"
 
 
