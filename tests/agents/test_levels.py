@@ -73,7 +73,7 @@ def test_the_server_bounds_the_levels_as_it_bounds_the_search() -> None:
         check_agent(f"expert:time={limits.bot_time * 2}", limits)
     with pytest.raises(ValueError, match="hard iterations must be a whole number"):
         check_agent("hard:iterations=1e12", limits)
-    with pytest.raises(ValueError, match="normal has no parameter 'time'"):
+    with pytest.raises(ValueError, match="normal takes no parameter 'time' on this server"):
         check_agent("normal:time=1", limits)
     assert [slow(s) for s in ("expert", "hard:time=1", "mcts", "easy", "normal")] == [
         True,

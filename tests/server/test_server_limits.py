@@ -68,6 +68,12 @@ def test_unbounded_or_malformed_bots_are_refused_with_a_reason(spec: str) -> Non
     assert len(str(err.value)) < 200
 
 
+def test_a_bot_style_is_refused_as_no_parameter_of_the_server() -> None:
+    # A style of the heuristic bot is for the command line; the lobby offers the levels.
+    with pytest.raises(ValueError, match="heuristic takes no parameter 'collect' on this server"):
+        check_agent("heuristic:collect=1", Limits())
+
+
 def test_bot_bounds_are_the_operators_to_set() -> None:
     assert check_agent("mcts:time=10", Limits()) == "mcts:time=10"
     assert check_agent("mcts:iterations=1000000", Limits()) == "mcts:iterations=1000000"

@@ -232,7 +232,9 @@ def check_agent(spec: Any, limits: Limits) -> str:
             raise ValueError(f"agent parameter {part!r} should be key=value")
         if key not in bounds:
             takes = ", ".join(sorted(bounds)) or "nothing"
-            raise ValueError(f"agent {kind} has no parameter {key!r} (it takes: {takes})")
+            raise ValueError(
+                f"agent {kind} takes no parameter {key!r} on this server (it takes: {takes})"
+            )
         lo, hi, whole = bounds[key]
         _check_number(kind, key, text.strip(), lo, hi, whole)
     try:
