@@ -59,6 +59,8 @@ HORIZON: Final = 8
 """Turns of income a new horreum is valued at."""
 MONEY_PER_PRESTIGE: Final = 1000
 """The exchange rate of the money ladder (FOR-8.1)."""
+BOOST_SHARE: Final = 50
+"""Per cent of a market's information boost the ``normal`` bot counts in a horreum's income."""
 _CARDS: Final = {c.id: c for c in FATE}
 
 
@@ -89,7 +91,7 @@ def horreum_value(
     p: int,
     m: int,
     horizon: float = HORIZON,
-    boost: int = 50,
+    boost: int = BOOST_SHARE,
     region: float = 1.0,
 ) -> float:
     """Prestige-equivalent worth of a new horreum of ``p`` in ``m``.
@@ -144,7 +146,7 @@ class Style(BotStyle):
     fade: float = 0.0
     """Turns taken off that horizon per point of the leading family's prestige, so that
     income counts for less as the end nears (never below one turn)."""
-    boost: int = 50
+    boost: int = BOOST_SHARE
     """Per cent of a market's information boost counted in a horreum's income there."""
     region: float = 1.0
     """Weight of the region prestige a new horreum brings, against its income."""

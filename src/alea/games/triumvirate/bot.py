@@ -21,6 +21,7 @@ from alea.core.styles import BotStyle, read_style
 from alea.games.triumvirate.actions import ROMAN, Decide, March, Move
 from alea.games.triumvirate.board import BOARD
 from alea.games.triumvirate.combat import battle_odds
+from alea.games.triumvirate.constants import STEPS
 from alea.games.triumvirate.state import LEADER, MOVE, WOO, TriumvirateState
 
 ATTACK_ODDS: Final = 0.6
@@ -141,8 +142,10 @@ STYLE_SPACE: Final = {
 }
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches."""
 
-
-"""The style's yes-or-no parameters, which a spec gives as 0 or 1."""
+_SAILORS: Final = frozenset(
+    o for o in range(3) for h in range(BOARD.size) for n, _ in STEPS[o][h] if not BOARD.land[n]
+)
+"""The seats whose troops may step onto the sea (Pompey's, TRI-4.5), from the engine's steps."""
 
 
 class TriumvirateBot(Agent):
@@ -297,7 +300,7 @@ class TriumvirateBot(Agent):
         reach = not style.sea_safe or BOARD.land[h]
         for n in BOARD.neighbours[h]:
             o = s.owner[n]
-            if o not in (-1, p, ROMAN) and (reach or o == 2):
+            if o not in (-1, p, ROMAN) and (reach or o in _SAILORS):
                 n_enemy += s.count[n]
         return n_enemy
 
