@@ -14,10 +14,10 @@ Every trial's games come from ``derive_seed(seed, "style/g")``, the confirmation
 A tune given a study file keeps Optuna's study there (SQLite), with what the tune is and every
 finished trial's style and score, so a tune killed at any point and run again with the same
 arguments goes on where it stopped. Its sampler is then made afresh before every trial, seeded
-by the tune's seed and the trial's number, so a proposal depends only on the stored trials
-before it: a trial cut short is proposed again in place, and the resumed tune ends with the
-trials it would have had uninterrupted. (Without a file one sampler draws every trial in turn,
-so the two propose different styles from the same seed.)
+by the tune's seed and the number of trials finished, so a proposal depends only on the
+finished trials: a trial cut short is dropped and the same style proposed again, and the
+resumed tune ends with the trials it would have had uninterrupted. (Without a file one
+sampler draws every trial in turn, so the two propose different styles from the same seed.)
 """
 
 from __future__ import annotations
@@ -284,10 +284,17 @@ def tune_style(
         the_study = _open_study(optuna, study, identity)
     state = optuna.trial.TrialState
 
-    def play(trial: Any) -> None:
-        """Play the trial's games, keep its style and score with it, and tell its share."""
+    def finished() -> list[Any]:
+        return list(the_study.get_trials(deepcopy=False, states=(state.COMPLETE,)))
+
+    def play_next() -> None:
+        """Ask for the next style, play its games, and keep its style and score with it."""
+        index = len(finished())
+        if study is not None:
+            the_study.sampler = tpe_sampler(optuna, seed, index, startup)
+        trial = the_study.ask()
         style = _suggest(trial, space)
-        label = f"trial {trial.number + 1}/{trials}"
+        label = f"trial {index + 1}/{trials}"
         tick = None if progress is None else (lambda d, t: progress(label, d, t))
         got = score(
             game.name,
@@ -303,25 +310,20 @@ def tune_style(
         trial.set_user_attr(_TRIAL, {"style": style, **got.to_json(game.num_players)})
         the_study.tell(trial, got.share)
 
-    def reseed(number: int) -> None:
-        if study is not None:
-            the_study.sampler = tpe_sampler(optuna, seed, number, startup)
-
-    def finished() -> list[Any]:
-        return list(the_study.get_trials(deepcopy=False, states=(state.COMPLETE,)))
-
-    # A trial cut short by a kill is proposed and played again in place: its parameters come
-    # out as they were, from the same sampler over the same finished trials.
+    # A trial cut short by a kill is dropped and proposed again: a sampler made afresh for it
+    # over the same finished trials proposes the same style, even when the kill came while its
+    # parameters were being drawn (and only some of them stored). A start cut short is put
+    # back in the queue first.
     for cut in the_study.get_trials(deepcopy=False, states=(state.RUNNING,)):
-        reseed(cut.number)
-        play(optuna.trial.Trial(the_study, cut._trial_id))
+        fixed = cut.system_attrs.get("fixed_params")
+        if fixed and not the_study.get_trials(deepcopy=False, states=(state.WAITING,)):
+            the_study.enqueue_trial(fixed)
+        the_study.tell(cut.number, state=state.FAIL)
     if first is not None and not the_study.get_trials(deepcopy=False):
         # A parameter the start leaves out takes its default, not a random draw.
         the_study.enqueue_trial(first)
     while len(finished()) < trials:
-        waiting = the_study.get_trials(deepcopy=False, states=(state.WAITING,))
-        reseed(waiting[0].number if waiting else len(the_study.get_trials(deepcopy=False)))
-        play(the_study.ask())
+        play_next()
     history: list[dict[str, Any]] = [
         t.user_attrs[_TRIAL] for t in sorted(finished(), key=lambda t: t.number)
     ]

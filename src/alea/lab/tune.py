@@ -139,9 +139,10 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 def tpe_sampler(optuna: Any, seed: int, number: int | None, startup: int) -> Any:
     """TPE modelling the parameters jointly (multivariate), seeded by the master seed and trial.
 
-    With a trial ``number`` the sampler's seed is derived from both, so a sampler made afresh
-    for each trial proposes what depends only on the trials before it; with ``None`` it is the
-    master seed itself, for one sampler drawing every trial in turn. A setup's options act
+    With a trial's ``number`` (or its place among the finished trials) the sampler's seed is
+    derived from both, so a sampler made afresh for each trial proposes what depends only on
+    the trials before it; with ``None`` it is the master seed itself, for one sampler drawing
+    every trial in turn. A setup's options act
     together (a garrison in Rome matters only while Pompey's leader sails), which the
     independent TPE, one option at a time, cannot see; Optuna marks the multivariate form
     experimental, so its warning is silenced here.
