@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import sqlite3
+from contextlib import closing
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
+import optuna
 import pytest
 
 import alea
@@ -175,3 +180,173 @@ def test_a_start_tried_first_keeps_the_defaults_of_what_it_does_not_name(game: s
     got = tune_style(game, trials=1, games=1, confirm=0, seed=3, start={name: given})
     first = got["trials"][0]["style"]
     assert first == {**defaults, name: given}
+
+
+TINY = {"trials": 4, "games": 2, "startup": 2, "confirm": 0, "seed": 5, "start": {"collect": 2}}
+
+
+def _trials_played(labels: list[str]) -> Any:
+    """A progress callback noting each trial whose games were all played."""
+
+    def progress(label: str, done: int, total: int) -> None:
+        if done == total:
+            labels.append(label)
+
+    return progress
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The tiny tune with a study, played from start to end in one go."""
+    got = tune_style("triumvirate", study=tmp_path_factory.mktemp("whole") / "s.sqlite", **TINY)
+    assert got["trials"][0]["style"]["collect"] == 2  # the start is tried first
+    return got
+
+
+@pytest.mark.parametrize("cut", ["trial 1/4", "trial 3/4"])
+def test_a_study_killed_mid_trial_resumes_to_the_trials_of_an_uninterrupted_one(
+    tmp_path: Path, whole: dict[str, Any], cut: str
+) -> None:
+    killed = tmp_path / "killed.sqlite"
+
+    def kill(label: str, done: int, _total: int) -> None:
+        if label == cut and done == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tune_style("triumvirate", study=killed, progress=kill, **TINY)
+    played: list[str] = []
+    resumed = tune_style("triumvirate", study=killed, progress=_trials_played(played), **TINY)
+    # The trial cut short is played again in place, and those before it not at all.
+    assert played == [f"trial {n}/4" for n in range(int(cut[6]), 5)]
+    assert resumed["trials"] == whole["trials"]
+    _assert_one_dropped(killed)
+    again: list[str] = []
+    done = tune_style("triumvirate", study=killed, progress=_trials_played(again), **TINY)
+    assert again == []
+    assert done == resumed
+
+
+def _assert_one_dropped(study: Path) -> None:
+    stored = optuna.load_study(study_name=style.STUDY, storage=f"sqlite:///{study}")
+    states = [t.state.name for t in stored.get_trials()]
+    assert sorted(states) == ["COMPLETE"] * 4 + ["FAIL"]
+
+
+class _KilledWhileDrawing:
+    """A trial whose process is killed as it draws its fifth parameter."""
+
+    def __init__(self, trial: Any) -> None:
+        self.trial = trial
+        self.drawn = 0
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.trial, name)
+
+        def draw(*args: Any, **kwargs: Any) -> Any:
+            self.drawn += 1
+            if self.drawn == 5:
+                raise KeyboardInterrupt
+            return method(*args, **kwargs)
+
+        return draw
+
+
+def test_a_study_killed_while_drawing_a_style_proposes_it_again_whole(
+    tmp_path: Path, whole: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    killed = tmp_path / "killed.sqlite"
+    suggest = style._suggest
+    asked = [0]
+
+    def cut_second(trial: Any, space: Any) -> dict[str, Any]:
+        asked[0] += 1
+        return suggest(_KilledWhileDrawing(trial) if asked[0] == 2 else trial, space)
+
+    # The second trial is drawn at random (the first is the start): each parameter is a draw
+    # of the sampler's generator in turn.
+    monkeypatch.setattr(style, "_suggest", cut_second)
+    with pytest.raises(KeyboardInterrupt):
+        tune_style("triumvirate", study=killed, **TINY)
+    monkeypatch.undo()
+    stored = optuna.load_study(study_name=style.STUDY, storage=f"sqlite:///{killed}")
+    assert len(stored.get_trials()[1].params) == 4  # the style was stored in part
+    played: list[str] = []
+    resumed = tune_style("triumvirate", study=killed, progress=_trials_played(played), **TINY)
+    assert played == ["trial 2/4", "trial 3/4", "trial 4/4"]
+    assert resumed["trials"] == whole["trials"]
+    _assert_one_dropped(killed)
+
+
+def test_a_larger_budget_goes_on_from_the_stored_trials(
+    tmp_path: Path, whole: dict[str, Any]
+) -> None:
+    study = tmp_path / "study.sqlite"
+    first = tune_style("triumvirate", study=study, **{**TINY, "trials": 2})
+    played: list[str] = []
+    more = tune_style("triumvirate", study=study, progress=_trials_played(played), **TINY)
+    assert played == ["trial 3/4", "trial 4/4"]
+    assert more["trials"][:2] == first["trials"]
+    assert more["trials"] == whole["trials"]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"seed": 6}, "seed (--seed)"),
+        ({"games": 3}, "games per trial (-n)"),
+        ({"startup": 3}, "startup trials (--startup-trials)"),
+        ({"seat": 1}, "seat (--seat)"),
+        ({"start": {"collect": 3}}, "start style (--start)"),
+        ({"start": None}, "start style (--start)"),
+        ({"options": {"setup": "authored"}}, "options (--set)"),
+        ({"game_id": "forum", "start": None}, "game:"),
+    ],
+)
+def test_a_study_of_another_tune_is_refused_naming_what_differs(
+    tmp_path: Path, change: dict[str, Any], named: str
+) -> None:
+    study = tmp_path / "study.sqlite"
+    tune_style("triumvirate", study=study, **{**TINY, "trials": 1})
+    args = {"game_id": "triumvirate", **TINY, "trials": 1, **change}
+    with pytest.raises(ValueError, match=re.escape(f"another {named}")):
+        tune_style(study=study, **args)
+    # What a tune may change on resuming: its budget and the confirmation.
+    tune_style("triumvirate", study=study, **{**TINY, "trials": 1, "confirm": 1})
+
+
+def test_a_file_that_holds_no_tune_bot_study_is_refused(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n")
+    with pytest.raises(ValueError, match="is not an SQLite file"):
+        tune_style("triumvirate", study=text, **TINY)
+    other = tmp_path / "other.sqlite"
+    with closing(sqlite3.connect(other)) as db:
+        db.execute("CREATE TABLE games (seed INTEGER)")
+        db.commit()
+    with pytest.raises(ValueError, match="holds no tune-bot study"):
+        tune_style("triumvirate", study=other, **TINY)
+    with closing(sqlite3.connect(other)) as db:
+        assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["games"]
+    with pytest.raises(ValueError, match="is not a file"):
+        tune_style("triumvirate", study=tmp_path, **TINY)
+
+
+def test_the_command_keeps_its_study_and_refuses_another_tunes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study, out = tmp_path / "study.sqlite", tmp_path / "style.json"
+    args = ["lab", "tune-bot", "triumvirate", "-n", "2", "--confirm-games", "0", "--seed", "3"]
+    tail = ["--jobs", "1", "-q", "--study", str(study), "--out", str(out)]
+    assert main([*args, "--trials", "2", *tail]) == 0
+    first = json.loads(out.read_text())["trials"]
+    assert main([*args, "--trials", "3", *tail]) == 0
+    result = json.loads(out.read_text())
+    assert len(result["trials"]) == 3
+    assert result["trials"][:2] == first
+    capsys.readouterr()
+    assert main([*args, "--trials", "3", "--seat", "2", *tail]) == 2
+    assert "another seat (--seat)" in capsys.readouterr().err
+    bad = ["--study", str(out), "--out", str(tmp_path / "other.json")]
+    assert main([*args, "--trials", "1", "-q", *bad]) == 2
+    assert "is not an SQLite file" in capsys.readouterr().err

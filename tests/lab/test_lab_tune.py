@@ -17,7 +17,7 @@ from alea.lab import LabError
 from alea.lab.data import GameRow, RunData
 from alea.lab.runner import run
 from alea.lab.stats import Z95, wilson
-from alea.lab.tune import REFUSED, STUDY, _sampler, _suggest, tune
+from alea.lab.tune import REFUSED, STUDY, _suggest, tpe_sampler, tune
 from alea.lab.tune_prune import HIGH, LOW, BoundPruner, make_pruner, unfairness_bounds
 from alea.lab.tune_report import write_tune_report
 from alea.lab.tune_results import group_labels, group_shares, group_wins
@@ -112,7 +112,7 @@ def test_a_resumed_tune_goes_on_as_if_never_stopped(tmp_path: Path) -> None:
     tune("triumvirate", SPACE, ["heuristic"], part, seed=7, **{**TINY, "trials": 2})
     # A kill in the middle of the third trial leaves it RUNNING in the study.
     study = optuna.load_study(study_name="tune", storage=f"sqlite:///{part / STUDY}")
-    study.sampler = _sampler(optuna, 7, 2, 2)
+    study.sampler = tpe_sampler(optuna, 7, 2, 2)
     _suggest(study.ask(), SPACE)
     resumed = tune("triumvirate", SPACE, ["heuristic"], part, seed=7, **TINY)
     assert [t.params for t in resumed.trials] == [t.params for t in whole.trials]

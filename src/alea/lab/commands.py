@@ -280,8 +280,10 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     from alea.lab.style import spec_of, tune_style, write
 
     out = Path(ns.out)
-    if not out.parent.is_dir():
-        raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
+    study = Path(ns.study) if ns.study else None
+    for path in (out, study):
+        if path is not None and not path.parent.is_dir():
+            raise LabError(f"cannot write {path}: folder {path.parent} does not exist")
     start = parse_options([p for p in ns.start.split(",") if p]) if ns.start else None
     bar = _Bar(f"{ns.game} tune-bot", ns.quiet)
     progress = bar.staged(ns.game)
@@ -298,6 +300,7 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
             jobs=_jobs(ns.jobs) or 1,
             start=start,
             options=parse_options(ns.set),
+            study=study,
             progress=progress,
         )
     except ValueError as exc:
@@ -591,4 +594,13 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         agents=False,
     )
     bot.add_argument("--out", required=True, metavar="FILE", help="where to write the result")
+    bot.add_argument(
+        "--study",
+        default=None,
+        metavar="FILE",
+        help="keep the study in this SQLite file: a new file starts the tune, one holding it "
+        "resumes it after a kill, or goes on to a larger --trials (the other arguments but "
+        "--confirm-games, --jobs and --out must be the same); proposes other styles than the "
+        "same command without it",
+    )
     bot.set_defaults(run=partial(cmd_tune_bot, parse_options=parse_options))

@@ -10,14 +10,23 @@ is then confirmed on fresh games and its share reported with a Wilson 95% interv
 
 Every trial's games come from ``derive_seed(seed, "style/g")``, the confirmation's from
 ``derive_seed(seed, "style-confirm/g")``, so a tune is repeatable from its command.
+
+A tune given a study file keeps Optuna's study there (SQLite), with what the tune is and every
+finished trial's style and score, so a tune killed at any point and run again with the same
+arguments goes on where it stopped. Its sampler is then made afresh before every trial, seeded
+by the tune's seed and the number of trials finished, so a proposal depends only on the
+finished trials: a trial cut short is dropped and the same style proposed again, and the
+resumed tune ends with the trials it would have had uninterrupted. (Without a file one
+sampler draws every trial in turn, so the two propose different styles from the same seed.)
 """
 
 from __future__ import annotations
 
 import json
-import warnings
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -25,11 +34,32 @@ from typing import Any
 from alea.core.registry import bot_factory, hook, load
 from alea.core.rng import derive_seed
 from alea.core.styles import BotStyle
-from alea.lab.tune import optuna_module
+from alea.lab.tune import optuna_module, tpe_sampler
 from alea.ladder import play_match, wilson
 
 FORMAT = 1
 """The version of the style file's layout."""
+
+STUDY = "tune-bot"
+"""The name of the Optuna study in a study file."""
+
+_IDENTITY = "tune"
+"""The study's user attribute holding what the tune is (its game, options, seat, ...)."""
+
+_TRIAL = "trial"
+"""A finished trial's user attribute holding its style and score, as in the result."""
+
+_ARGUMENT = {
+    "game": "game",
+    "options": "options (--set)",
+    "seat": "seat (--seat)",
+    "seed": "seed (--seed)",
+    "games": "games per trial (-n)",
+    "startup": "startup trials (--startup-trials)",
+    "start": "start style (--start)",
+    "space": "style space (the bot's parameters changed since)",
+}
+"""What the user names a part of the tune's identity by, for the refusal of another tune."""
 
 Space = Mapping[str, tuple[Any, Any]]
 """Per style parameter, its (low, high): two ints, two floats, or (False, True)."""
@@ -197,6 +227,7 @@ def tune_style(
     jobs: int = 1,
     start: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    study: Path | None = None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Search the style space for the style that wins most against the default bot.
@@ -204,7 +235,7 @@ def tune_style(
     Args:
         game_id: a registered game whose bot declares a ``style_space``.
         seat: tune for this seat alone; ``None`` for one style in every seat in turn.
-        trials: styles to try.
+        trials: styles to try (a study holding more finished trials plays none and keeps all).
         startup: how many of them are drawn at random before TPE models the rest.
         games: games per seat of every trial (the same seeds for every trial).
         confirm: fresh games per seat for the best style's confirmation (0: none).
@@ -213,11 +244,17 @@ def tune_style(
         start: a style to try first (for example the best of an earlier tune); the parameters
             it does not name take the default bot's values.
         options: the game's options.
+        study: an SQLite file keeping the study: created if missing or empty, resumed if it
+            holds this tune (see the module's docstring); ``None`` keeps it in memory.
         progress: see :data:`Progress`.
 
     Returns:
         The result as JSON: the best style, its score in the tune and in the confirmation,
         and every trial.
+
+    Raises:
+        ValueError: bad arguments, a game whose bot has no style, or a study file that is
+            not a study of this tune.
 
     """
     game = load(game_id, **dict(options or {}))
@@ -227,21 +264,37 @@ def tune_style(
     if trials < 1 or games < 1 or confirm < 0 or jobs < 1:
         raise ValueError("trials, games and jobs must be at least 1, confirm at least 0")
     seats = list(range(game.num_players)) if seat is None else [seat]
+    first = {**defaults_of(game.name, space), **coerce(space, start)} if start else None
     optuna = optuna_module()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-        sampler = optuna.samplers.TPESampler(
-            seed=seed, n_startup_trials=min(startup, trials), multivariate=True
+    if study is None:
+        the_study = optuna.create_study(
+            direction="maximize", sampler=tpe_sampler(optuna, seed, None, min(startup, trials))
         )
-    study = optuna.create_study(direction="maximize", sampler=sampler)
-    if start:
-        # A parameter the start leaves out takes its default, not a random draw.
-        study.enqueue_trial({**defaults_of(game.name, space), **coerce(space, start)})
-    history: list[dict[str, Any]] = []
+    else:
+        identity = {
+            "game": game.name,
+            "options": dict(game.options),
+            "seat": seat,
+            "seed": seed,
+            "games": games,
+            "startup": startup,
+            "start": coerce(space, start) if start else None,
+            "space": dict(space),
+        }
+        the_study = _open_study(optuna, study, identity)
+    state = optuna.trial.TrialState
 
-    def objective(trial: Any) -> float:
+    def finished() -> list[Any]:
+        return list(the_study.get_trials(deepcopy=False, states=(state.COMPLETE,)))
+
+    def play_next() -> None:
+        """Ask for the next style, play its games, and keep its style and score with it."""
+        index = len(finished())
+        if study is not None:
+            the_study.sampler = tpe_sampler(optuna, seed, index, startup)
+        trial = the_study.ask()
         style = _suggest(trial, space)
-        label = f"trial {trial.number + 1}/{trials}"
+        label = f"trial {index + 1}/{trials}"
         tick = None if progress is None else (lambda d, t: progress(label, d, t))
         got = score(
             game.name,
@@ -254,10 +307,26 @@ def tune_style(
             options=game.options,
             progress=tick,
         )
-        history.append({"style": style, **got.to_json(game.num_players)})
-        return got.share
+        trial.set_user_attr(_TRIAL, {"style": style, **got.to_json(game.num_players)})
+        the_study.tell(trial, got.share)
 
-    study.optimize(objective, n_trials=trials)
+    # A trial cut short by a kill is dropped and proposed again: a sampler made afresh for it
+    # over the same finished trials proposes the same style, even when the kill came while its
+    # parameters were being drawn (and only some of them stored). A start cut short is put
+    # back in the queue first.
+    for cut in the_study.get_trials(deepcopy=False, states=(state.RUNNING,)):
+        fixed = cut.system_attrs.get("fixed_params")
+        if fixed and not the_study.get_trials(deepcopy=False, states=(state.WAITING,)):
+            the_study.enqueue_trial(fixed)
+        the_study.tell(cut.number, state=state.FAIL)
+    if first is not None and not the_study.get_trials(deepcopy=False):
+        # A parameter the start leaves out takes its default, not a random draw.
+        the_study.enqueue_trial(first)
+    while len(finished()) < trials:
+        play_next()
+    history: list[dict[str, Any]] = [
+        t.user_attrs[_TRIAL] for t in sorted(finished(), key=lambda t: t.number)
+    ]
     best = max(history, key=lambda h: h["share"])
     result: dict[str, Any] = {
         "format": FORMAT,
@@ -284,6 +353,60 @@ def tune_style(
         )
         result["confirm"] = got.to_json(game.num_players)
     return result
+
+
+def _check_study_file(path: Path) -> None:
+    """Refuse a file that is neither missing, empty, an empty database nor a tune-bot study.
+
+    Optuna would otherwise add its tables to any SQLite database it is given.
+    """
+    if path.exists() and not path.is_file():
+        raise ValueError(f"study {path} is not a file")
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    with path.open("rb") as file:
+        head = file.read(16)
+    if head != b"SQLite format 3\x00":
+        raise ValueError(f"study {path} is not an SQLite file; choose another --study")
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+            names = (
+                {r[0] for r in db.execute("SELECT study_name FROM studies")}
+                if "studies" in tables
+                else set()
+            )
+    except sqlite3.Error as exc:
+        raise ValueError(f"study {path} cannot be read as SQLite: {exc}") from None
+    if tables and STUDY not in names:
+        raise ValueError(f"study {path} holds no tune-bot study; choose another --study")
+
+
+def _open_study(optuna: Any, path: Path, identity: Mapping[str, Any]) -> Any:
+    """Open or create the study in ``path``, refusing one that holds another tune."""
+    _check_study_file(path)
+    study = optuna.create_study(
+        study_name=STUDY,
+        storage=f"sqlite:///{path.resolve()}",
+        direction="maximize",
+        load_if_exists=True,
+    )
+    wanted = json.loads(json.dumps(identity))
+    stored = study.user_attrs.get(_IDENTITY)
+    if stored is None:
+        if study.get_trials(deepcopy=False):
+            raise ValueError(f"study {path} does not say what it tunes; choose another --study")
+        study.set_user_attr(_IDENTITY, wanted)
+        return study
+    for key, value in wanted.items():
+        if stored.get(key) != value:
+            raise ValueError(
+                f"study {path} holds a tune with another {_ARGUMENT[key]}: "
+                f"{stored.get(key)!r} there, {value!r} here; to resume it repeat its arguments "
+                "(only --trials, --confirm-games, --jobs and --out may change), or choose "
+                "another --study"
+            )
+    return study
 
 
 def write(result: Mapping[str, Any], path: Path) -> None:

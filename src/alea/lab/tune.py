@@ -136,16 +136,24 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-def _sampler(optuna: Any, seed: int, number: int, startup: int) -> Any:
-    """TPE modelling the options jointly (multivariate), seeded by the master seed and trial.
+def tpe_sampler(optuna: Any, seed: int, number: int | None, startup: int) -> Any:
+    """TPE modelling the parameters jointly (multivariate), seeded by the master seed and trial.
 
-    A setup's options act together (a garrison in Rome matters only while Pompey's leader
-    sails), which the independent TPE, one option at a time, cannot see; Optuna marks the
-    multivariate form experimental, so its warning is silenced here.
+    With a trial's ``number`` (or its place among the finished trials) the sampler's seed is
+    derived from both, so a sampler made afresh for each trial proposes what depends only on
+    the trials before it; with ``None`` it is the master seed itself, for one sampler drawing
+    every trial in turn. A setup's options act
+    together (a garrison in Rome matters only while Pompey's leader sails), which the
+    independent TPE, one option at a time, cannot see; Optuna marks the multivariate form
+    experimental, so its warning is silenced here.
     """
     from numpy.random import SeedSequence
 
-    trial_seed = int(SeedSequence(seed, spawn_key=(number,)).generate_state(1)[0])
+    trial_seed = (
+        seed
+        if number is None
+        else int(SeedSequence(seed, spawn_key=(number,)).generate_state(1)[0])
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
         return optuna.samplers.TPESampler(
@@ -320,7 +328,7 @@ def tune(
     for t in study.get_trials(deepcopy=False):
         if t.state == state.RUNNING:
             if set(t.params) == {p.name for p in space}:
-                study.sampler = _sampler(optuna, seed, t.number, startup_trials)
+                study.sampler = tpe_sampler(optuna, seed, t.number, startup_trials)
                 done_games[0] = len(finished()) * games
                 # Optuna's Trial is the handle ``report`` and ``should_prune`` need; a stored
                 # trial is reopened by its storage id.
@@ -336,7 +344,7 @@ def tune(
             study.enqueue_trial(origin)
     while len(finished()) < trials:
         number = len(study.get_trials(deepcopy=False))
-        study.sampler = _sampler(optuna, seed, number, startup_trials)
+        study.sampler = tpe_sampler(optuna, seed, number, startup_trials)
         trial = study.ask()
         play(trial, _suggest(trial, space))
     lines = []
