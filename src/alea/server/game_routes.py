@@ -83,7 +83,7 @@ def _expert_note(game: str) -> str:
     expert = hook(game, "expert")
     if expert is not None and expert()["search"] is None:
         return "moves at once"
-    return "thinks up to 2 s a move"
+    return "thinks ≤ 2 s"
 
 
 def game_routes(ctx: ServerContext) -> APIRouter:

@@ -9,7 +9,7 @@ import pytest
 
 import alea
 from alea.agents import parse_spec
-from alea.agents.levels import ExpertLevel
+from alea.agents.levels import DECISION_TIME, ExpertLevel, SearchLevel
 from alea.core import registry
 from alea.core.record import play
 from alea.core.rng import make_rng
@@ -167,9 +167,11 @@ def test_a_bot_that_weighs_its_people_keeps_the_strongest_and_hands_on_the_weake
 
 
 @pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_expert_plays_its_tuned_style_in_every_seat_without_searching(players: int) -> None:
+def test_the_expert_searches_over_its_tuned_style_in_every_seat(players: int) -> None:
+    """The file asks for the search (``"search": {}``): at its default the expert thinks up
+    to the level's two seconds a decision, the tuned style being the search's own bot."""
     config = registry.hook("hotre", "expert")()
-    assert config["search"] is None
+    assert config["search"] == {}
     style = Style(**config["styles"]["all"])
     assert style != Style()
     expert = parse_spec("expert")
@@ -183,9 +185,10 @@ def test_the_expert_plays_its_tuned_style_in_every_seat_without_searching(player
             state.apply_action(state.legal_actions()[0])
     seat = state.current_player()
     player = expert.player("hotre", seat)
-    assert isinstance(player, HotreBot)
-    assert player.style == style
-    assert expert.act(state, seat, random.Random(1)) == HotreBot(**config["styles"]["all"]).act(
-        state, seat, random.Random(1)
-    )
-    assert expert.searches == 0
+    assert isinstance(player, SearchLevel)
+    assert player.time == DECISION_TIME["expert"]
+    assert isinstance(player.search.policy, HotreBot)
+    assert player.search.policy.style == style
+    quick = parse_spec("expert:iterations=5")
+    assert quick.act(state, seat, random.Random(1)) in state.legal_actions()
+    assert quick.searches == 1

@@ -81,8 +81,8 @@ function drawSeats() {
       el("option", { value: "open" }, "human: open seat in the lobby"),
       levelOption(g, "easy", "makes mistakes"),
       levelOption(g, "normal", ""),
-      levelOption(g, "hard", "thinks \u00bd s a move"),
-      levelOption(g, "expert", (g.level_notes || {}).expert || "thinks up to 2 s a move"),
+      levelOption(g, "hard", "thinks \u00bd s"),
+      levelOption(g, "expert", (g.level_notes || {}).expert || "thinks \u2264 2 s"),
       el("option", { value: "bot:random" }, "bot: random moves"));
     sel.value = i === 0 ? "human" : i === 1 ? "open" : "bot:normal";
     return el("div", { class: "seatrow" }, el("span", {}, name), sel);
