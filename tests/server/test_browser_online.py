@@ -118,6 +118,12 @@ def test_the_tab_title_and_icon_say_when_the_turn_arrives(site: str, browser: An
     titles = "() => document.title"
     for page in pages:
         page.wait_for_function("() => document.getElementById('turn').textContent !== ''")
+    # The mover's choices may be drawn a moment after the turn line: wait for them on either page.
+    wait_until(
+        lambda: any(p.locator("#choices button").count() for p in pages),
+        "a choice offered to either seat",
+        seconds=30,
+    )
     mover = next(i for i, p in enumerate(pages) if p.locator("#choices button").count())
     other = pages[1 - mover]
     assert pages[mover].evaluate(titles).startswith("Your turn")
