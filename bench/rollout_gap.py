@@ -1,12 +1,13 @@
 """What a one-step look-ahead would add to the expert: ``python bench/rollout_gap.py GAME``.
 
-The expert plays its tuned style alone against the default bot (``normal``), as in the
-ladder's measure. At some of its decisions (those with 2 to ``--max-actions`` legal moves, one in
-``--every``), each legal move is valued by ``--playouts`` games played out from it: the expert's
-style goes on in its seat and the default bot in the others, and every playout starts from a
-fresh ``state.determinize(seat, rng)``, so nothing hidden from the seat is read. The playouts of
-the moves share their seeds (the same redeal and the same dice for every move), so the
-difference between two moves' values is measured pairwise.
+The expert's tuned style (``alea.agents.levels.styled_bot``: what the expert plays, or searches
+over where its game's file asks for the search) plays alone against the default bot
+(``normal``), as in the ladder's measure. At some of its decisions (those with 2 to
+``--max-actions`` legal moves, one in ``--every``), each legal move is valued by ``--playouts``
+games played out from it: the style goes on in its seat and the default bot in the others,
+and every playout starts from a fresh ``state.determinize(seat, rng)``, so nothing hidden from
+the seat is read. The playouts of the moves share their seeds (the same redeal and the same
+dice for every move), so the difference between two moves' values is measured pairwise.
 
 The *gap* of a decision is the best move's value minus the value of the move the style chose:
 what an exact one-step look-ahead over the style (a rollout policy, in the sense of policy
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 import alea
 from alea.agents import parse_spec
-from alea.agents.levels import ExpertLevel
+from alea.agents.levels import styled_bot
 from alea.core.agent import Agent
 from alea.core.game import Action, State
 from alea.core.rng import derive_seed, make_rng
@@ -70,11 +71,14 @@ def probe(
 ) -> Probe:
     """Value every legal move of ``seat`` at ``state`` by paired playouts."""
     legal = state.legal_actions()
+    redeals = [
+        state.determinize(seat, make_rng(derive_seed(seed, f"redeal/{j}"))) for j in range(playouts)
+    ]
     outcomes: dict[Action, list[float]] = {}
     for action in legal:
         results = []
-        for j in range(playouts):
-            s = state.determinize(seat, make_rng(derive_seed(seed, f"redeal/{j}")))
+        for j, redeal in enumerate(redeals):
+            s = redeal.clone()
             s.apply_action(action)
             results.append(playout(s, agents, derive_seed(seed, f"playout/{j}"))[seat])
         outcomes[action] = results
@@ -96,12 +100,10 @@ def run(ns: argparse.Namespace) -> list[Probe]:
     """Play the games and probe the expert's decisions."""
     game = alea.load(ns.game)
     seats = [ns.seat] if ns.seat is not None else list(range(game.num_players))
-    expert = ExpertLevel()
     probes: list[Probe] = []
     for seat in seats:
-        own = expert.player(game.name, seat)
         agents = [parse_spec("normal") for _ in range(game.num_players)]
-        agents[seat] = own
+        agents[seat] = styled_bot(game.name, seat)
         for g in range(ns.games):
             seed = derive_seed(ns.seed, f"gap/{seat}/{g}")
             rng = make_rng(seed)
@@ -113,8 +115,7 @@ def run(ns: argparse.Namespace) -> list[Probe]:
                     state.apply_action(state.sample_chance(rng))
                     continue
                 action = agents[player].act(state, player, rng)
-                n = len(state.legal_actions())
-                if player == seat and 2 <= n <= ns.max_actions:
+                if player == seat and 2 <= len(state.legal_actions()) <= ns.max_actions:
                     asked += 1
                     if asked % ns.every == 0:
                         probes.append(

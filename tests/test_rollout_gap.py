@@ -16,7 +16,7 @@ import pytest
 
 import alea
 from alea.agents import make, parse_spec
-from alea.agents.levels import ExpertLevel
+from alea.agents.levels import styled_bot
 from alea.core.game import State
 from alea.core.rng import derive_seed, make_rng
 from sampled_positions import decision_positions
@@ -46,7 +46,7 @@ def test_the_style_value_is_the_mean_of_its_move_playouts(script: ModuleType) ->
     state = _positions("triumvirate", 1)[0]
     seat = state.current_player()
     agents = [parse_spec("normal") for _ in range(3)]
-    agents[seat] = ExpertLevel().player("triumvirate", seat)
+    agents[seat] = styled_bot("triumvirate", seat)
     chosen = agents[seat].act(state, seat, make_rng(1))
     got = script.probe(state, seat, chosen, agents, 6, 9)
     by_hand = []

@@ -209,14 +209,11 @@ class ExpertLevel(SearchLevel):
         if expert_hook is None:
             return SearchLevel("expert", **self._given)
         config = expert_hook()
-        styles = config["styles"]
-        style = styles.get(str(seat), styles.get("all", {}))
-        factory = bot_factory(game, "heuristic")
-        own = factory(**style) if factory is not None else HeuristicAgent()
+        own = styled_bot(game, seat)
         if config["search"] is None and not self.budget_given:
             return own
         params = {**(config["search"] or {}), **self._given}
-        return SearchLevel("expert", policy=own if style else None, **params)
+        return SearchLevel("expert", policy=own if seat_style(game, seat) else None, **params)
 
     def act(self, state: State, player: int, rng: random.Random) -> Action:
         """The move of this game's and seat's expert player."""
@@ -242,6 +239,24 @@ class ExpertLevel(SearchLevel):
     def total_iterations(self) -> int:
         """Iterations of all those searches."""
         return sum(a.total_iterations for a in self._levels())
+
+
+def seat_style(game: str, seat: int) -> dict[str, Any]:
+    """The style the game's expert file gives ``seat`` (``{}``: none, the default bot)."""
+    expert_hook = hook(game, "expert")
+    if expert_hook is None:
+        return {}
+    styles = expert_hook()["styles"]
+    return dict(styles.get(str(seat), styles.get("all", {})))
+
+
+def styled_bot(game: str, seat: int) -> Agent:
+    """The game's heuristic bot in ``seat``'s expert style.
+
+    It is what the expert plays, or searches over where the game's file asks for the search.
+    """
+    factory = bot_factory(game, "heuristic")
+    return factory(**seat_style(game, seat)) if factory is not None else HeuristicAgent()
 
 
 def hard(**params: Any) -> SearchLevel:
