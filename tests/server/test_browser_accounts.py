@@ -9,6 +9,7 @@ is set (``ALEA_SCREENS=1 pytest tests/server/test_browser_accounts.py``).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,41 @@ def test_a_player_registers_creates_a_game_and_continues_it_signed_in_elsewhere(
     assert phone.cookies() == [] or all(c["name"] != SESSION_COOKIE for c in phone.cookies())
     laptop.close()
     phone.close()
+
+
+def late_script(page: Any, name: str, seconds: float) -> None:
+    """Hold the page's script ``name`` back, so that what the page asked before it comes first."""
+
+    def hold(route: Any) -> None:
+        time.sleep(seconds)
+        route.continue_()
+
+    page.route(f"**/static/{name}.js", hold)
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_my_games_and_the_lobby_hear_the_account_that_was_read_before_their_script_ran(
+    site: tuple[str, Path], browser: Any, signed_in: bool
+) -> None:
+    url, _db = site
+    context = browser.new_context()
+    page = context.new_page()
+    if signed_in:
+        page.goto(url + "/")
+        register_in(page, "Vipsania")
+    # The account's answer arrives while the page's own script is still on its way: the page
+    # must still draw it at once (the list refreshes by itself only every 30 s).
+    late_script(page, "my", 1.0)
+    page.goto(url + "/my")
+    mine = page.locator("#mine")
+    expect(mine).to_contain_text("No games yet", timeout=5000)
+    if signed_in:
+        late_script(page, "lobby", 1.0)
+        page.goto(url + "/")
+        page.locator("#game option").first.wait_for(state="attached")
+        expect(page.get_by_text("Signed in as")).to_be_visible()
+        expect(page.locator("#nameRow")).to_be_hidden(timeout=5000)
+    context.close()
 
 
 def test_names_from_players_are_shown_as_text_never_as_html(

@@ -1,11 +1,13 @@
 // Optional accounts: sign in, register and sign out, in the page's #account box.
 // The session lives in an HttpOnly cookie this script never sees; it only asks who is signed in.
-// Pages hear "alea:account" (detail: { name, ratings }) whenever that changes.
+// Pages hear "alea:account" (detail: { name, ratings }) whenever that changes; a page that
+// watches (AleaAccount.watch) also hears of it at once when the first answer came before it.
 "use strict";
 
 window.AleaAccount = {
   name: null,
   ratings: {},
+  known: false,
   titles: { triumvirate: "The First Triumvirate", forum: "Forum", hotre: "History of the Roman Empire" },
 
   async load() {
@@ -17,8 +19,16 @@ window.AleaAccount = {
   set(me) {
     AleaAccount.name = me.name || null;
     AleaAccount.ratings = me.ratings || {};
+    AleaAccount.known = true;
     AleaAccount.draw();
     document.dispatchEvent(new CustomEvent("alea:account", { detail: { name: AleaAccount.name, ratings: AleaAccount.ratings } }));
+  },
+
+  // Calls fn(detail) on every change and, if the account is known already, at once: the answer
+  // to the first question may arrive before a later script on the page has run.
+  watch(fn) {
+    document.addEventListener("alea:account", (ev) => fn(ev.detail));
+    if (AleaAccount.known) fn({ name: AleaAccount.name, ratings: AleaAccount.ratings });
   },
 
   ratingText(ratings) {

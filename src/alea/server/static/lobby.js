@@ -209,8 +209,8 @@ async function importRecord(ev) {
   // catalog is on its way is neither overwritten nor missed.
   $("playerName").value = localStorage.getItem("alea-name") || "";
   $("playerName").addEventListener("change", () => localStorage.setItem("alea-name", playerName()));
-  document.addEventListener("alea:account", (ev) => {
-    $("nameRow").hidden = Boolean(ev.detail.name);
+  AleaAccount.watch((account) => {
+    $("nameRow").hidden = Boolean(account.name);
     if (catalog) refresh();
   });
   catalog = await api("GET", "/api/catalog");

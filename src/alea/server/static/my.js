@@ -66,5 +66,5 @@ async function refresh() {
     el("td", {}, el("a", { href: kind === "over" && g.status === "finished" ? "/replay/" + g.id : h.link }, kind === "over" ? "replay" : "play")))));
 }
 
-document.addEventListener("alea:account", refresh);
+AleaAccount.watch(refresh);
 setInterval(refresh, 30000);
