@@ -76,7 +76,7 @@ def test_iteration_count_is_honoured(states: list[State], iterations: int) -> No
         ({"time": -1}, "time must be positive"),
         ({"time": 0}, "time must be positive"),
         ({"foo": 1}, "does not take those parameters"),
-        ({"value": "oracle"}, "mcts value must be hand or learned, not 'oracle'"),
+        ({"value": "oracle"}, "mcts value must be hand, learned or style, not 'oracle'"),
     ],
 )
 def test_bad_parameters_raise_value_error(params: dict[str, Any], words: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import alea
 from alea.agents import LEVELS, MCTSAgent, make, parse_spec
+from alea.agents.levels import styled_bot
 from alea.core import registry
 from alea.core.game import Action, State
 from alea.core.rng import make_rng
@@ -50,6 +51,22 @@ def test_search_chooses_the_same_on_every_redeal(game_name: str, model: str) -> 
             )
             again = MCTSAgent(iterations=25, **params).act(variant, seat, make_rng(5))
             assert again == chosen
+    assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
+
+
+def test_the_search_judged_by_its_style_chooses_the_same_on_every_redeal() -> None:
+    """The Roman Empire's judge by the bot's style reads every hand and counter, but only of
+    the determinized position each iteration starts from: a re-deal changes no choice."""
+    changed = 0
+    for state in positions("hotre", 6, seed=4):
+        seat = state.current_player()
+        params = {"iterations": 25, "value": "style", "opponents": "prior"}
+        own = styled_bot("hotre", seat)
+        chosen = MCTSAgent(policy=own, **params).act(state.clone(), seat, make_rng(5))
+        for k in range(3):
+            variant = state.determinize(seat, make_rng(50 + k))
+            changed += variant._key() != state._key()  # type: ignore[attr-defined]
+            assert MCTSAgent(policy=own, **params).act(variant, seat, make_rng(5)) == chosen
     assert changed > 0, "no re-deal changed the hidden part: the test proves nothing"
 
 

@@ -56,9 +56,10 @@ OPPONENT_MODELS = ("search", "prior")
 or as the game's ``prior`` hook would (``prior``), searched only a fraction of the visits."""
 
 
-VALUES = ("hand", "learned")
+VALUES = ("hand", "learned", "style")
 """What judges a position where a playout is cut off: the game's hand-set ``evaluate`` hook
-(``hand``) or its learned ``value`` hook (``learned``)."""
+(``hand``), its learned ``value`` hook (``learned``), or its ``style_value`` hook given the
+searching seat's own bot (``style``: the position judged by the measure the bot plays by)."""
 
 
 class _Node:
@@ -89,8 +90,9 @@ class MCTSAgent(Agent):
             other seats play the game's ``prior`` move on the determinized position).
         opponent_search: with ``opponents="prior"``, the chance that an opponent's decision is
             selected by max-n instead (0 to 1).
-        value: ``"hand"`` (the game's ``evaluate`` at a playout's cut-off) or ``"learned"``
-            (the game's learned ``value``; a game without one refuses the search).
+        value: ``"hand"`` (the game's ``evaluate`` at a playout's cut-off), ``"learned"``
+            (the game's learned ``value``; a game without one refuses the search) or
+            ``"style"`` (the game's ``style_value`` of ``policy``; without either, refused).
         policy: the searching seat's own bot (a styled heuristic, say): its move is the one
             the tree prefers at the seat's decisions, the seat's move in playouts and the march
             of its plans; the game's hooks still play the other seats. ``None``: the hooks
@@ -136,7 +138,7 @@ class MCTSAgent(Agent):
             raise ValueError(f"mcts opponent_search must be from 0 to 1, not {opponent_search!r}")
         self.opponent_search = float(opponent_search)
         if value not in VALUES:
-            known = " or ".join(VALUES)
+            known = ", ".join(VALUES[:-1]) + " or " + VALUES[-1]
             raise ValueError(f"mcts value must be {known}, not {value!r}")
         self.value = value
         self.policy = policy
@@ -215,6 +217,14 @@ class MCTSAgent(Agent):
         """The hook that judges a cut-off playout: the hand-set one or the learned one."""
         if self.value == "hand":
             return hook(game, "evaluate")
+        if self.value == "style":
+            styled = hook(game, "style_value")
+            if styled is None or self.policy is None:
+                raise ValueError(
+                    f"mcts value=style: {game} has no judge of a position by its bot's style, "
+                    "or the search has no bot of its own (use value=hand)"
+                )
+            return styled(self.policy)
         learned = hook(game, "value")
         if learned is None:
             raise ValueError(f"mcts value=learned: {game} has no learned value (use value=hand)")

@@ -45,6 +45,7 @@ SEARCH_HOOKS: tuple[str, ...] = (
     "turn",
     "plans",
     "value",
+    "style_value",
     "features",
     "feature_names",
     "style_space",
@@ -59,7 +60,8 @@ def register_search(game: str, module: ModuleType) -> None:
     The hooks are the functions ``prior``, ``rollout``, ``evaluate``, ``turn`` (a public key
     of the turn a position is in, so a bot can budget a whole turn's thinking) and ``plans``
     (whole runs of decisions to weigh as one choice), ``value`` (a learned evaluation, used in
-    place of ``evaluate`` when the search is asked for it) with the ``features`` it reads, and
+    place of ``evaluate`` when the search is asked for it) with the ``features`` it reads,
+    ``style_value`` (given the searching seat's own bot, an evaluation by that bot's style), and
     the constants ``ROLLOUT_DEPTH``, ``FEATURE_NAMES`` and ``STYLE_SPACE`` (the ranges of the
     bot's style parameters that ``alea lab tune-bot`` searches), and ``expert`` (how the
     ``expert`` level plays the game, ``alea.core.search.expert_file``); a module may leave any

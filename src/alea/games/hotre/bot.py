@@ -337,6 +337,16 @@ def worths(state: HotreState, style: Style = DEFAULT) -> list[float]:
     return worth
 
 
+def own_worth(state: HotreState, seat: int, style: Style) -> float:
+    """The style's worth of what only ``seat`` itself sees: its hand and its two counters."""
+    period = state.period - 1
+    return (
+        style.cards * len(state.hands[seat])
+        + style.people * PEOPLE_EDGE[period][state.people_counter[seat]]
+        + style.emperor * EMPEROR_EDGE[period][state.emperor_counter[seat]]
+    )
+
+
 def evaluate(state: HotreState, player: int, style: Style = DEFAULT) -> float:
     """The look-ahead's worth for ``player``: points plus what holdings would score, less rivals."""
     if state.is_terminal():
@@ -344,14 +354,9 @@ def evaluate(state: HotreState, player: int, style: Style = DEFAULT) -> float:
         return 1000.0 * r - 500.0
     worth = worths(state, style)
     if style.own:
-        people, emperor = PEOPLE_EDGE[state.period - 1], EMPEROR_EDGE[state.period - 1]
         for s in range(state.seat_count):
             if state.seat_player(s) == player:
-                worth[player] += (
-                    style.cards * len(state.hands[s])
-                    + style.people * people[state.people_counter[s]]
-                    + style.emperor * emperor[state.emperor_counter[s]]
-                )
+                worth[player] += own_worth(state, s, style)
     others = sorted((worth[q] for q in range(state.n) if q != player), reverse=True)
     rival = others[0] if others else 0.0
     if style.lead and len(others) > 1:

@@ -7,13 +7,15 @@ so they may read the whole state they are given.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
+from alea.core.agent import Agent
 from alea.core.game import Action
 from alea.core.search import evaluation, expert_file
 from alea.games.hotre.actions import Decide, Offer, Pick
+from alea.games.hotre.bot import DEFAULT, HotreBot, own_worth, worths
 from alea.games.hotre.bot import STYLE_SPACE as STYLE_SPACE
-from alea.games.hotre.bot import HotreBot, worths
 from alea.games.hotre.state import HotreState
 
 ENDERS: Final = frozenset(("end_expansion", "end_build", "done_takeup", "end_declaration"))
@@ -57,6 +59,31 @@ def strengths(state: HotreState) -> list[float]:
 
 evaluate: Final = evaluation(strengths)
 """Each seat's share of the strengths, or the returns at the end (the search's evaluation)."""
+
+
+def style_value(bot: Agent) -> Callable[[HotreState], list[float]]:
+    """The evaluation in ``bot``'s style: each seat's share of its worth by that style's measure.
+
+    ``strengths`` with the style's worth (its weights of holdings, forces and the last period's
+    land points) and, for every seat, what the style makes of its hand and counters, read from the
+    determinized position the search is on. A bot that is not the game's own is judged by the
+    default style. Where the style's weights (a hand of cards counts against its holder) take a
+    seat's worth below zero, every worth is raised by as much, and one more, before the shares.
+    """
+    style = bot.style if isinstance(bot, HotreBot) else DEFAULT
+
+    def styled(state: HotreState) -> list[float]:
+        worth = worths(state, style)
+        if style.own:
+            for s in range(state.seat_count):
+                worth[state.seat_player(s)] += own_worth(state, s, style)
+        low = min(worth)
+        if low < 0:  # a style's weights may take a seat below nothing: measure from below it
+            worth = [w - low + 1.0 for w in worth]
+        top = max(worth)
+        return [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
+
+    return evaluation(styled)
 
 
 def turn(state: HotreState) -> int:
