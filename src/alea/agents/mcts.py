@@ -214,7 +214,7 @@ class MCTSAgent(Agent):
         return best
 
     def _evaluation(self, game: str) -> Any:
-        """The hook that judges a cut-off playout: the hand-set one or the learned one."""
+        """What judges a cut-off playout: the hand-set hook, the style's or the learned one."""
         if self.value == "hand":
             return hook(game, "evaluate")
         if self.value == "style":

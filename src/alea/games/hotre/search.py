@@ -52,7 +52,11 @@ def rollout(state: HotreState, rng: random.Random) -> Action:
 
 def strengths(state: HotreState) -> list[float]:
     """Each player's rough worth: points so far plus what its holdings score now."""
-    worth = worths(state)
+    return _powers(worths(state))
+
+
+def _powers(worth: list[float]) -> list[float]:
+    """Each worth against the best, to the 4th power (at least a small floor)."""
     top = max(worth)
     return [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
 
@@ -80,8 +84,7 @@ def style_value(bot: Agent) -> Callable[[HotreState], list[float]]:
         low = min(worth)
         if low < 0:  # a style's weights may take a seat below nothing: measure from below it
             worth = [w - low + 1.0 for w in worth]
-        top = max(worth)
-        return [max(0.05, w / top if top > 0 else 1.0) ** 4 for w in worth]
+        return _powers(worth)
 
     return evaluation(styled)
 

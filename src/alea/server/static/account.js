@@ -21,14 +21,18 @@ window.AleaAccount = {
     AleaAccount.ratings = me.ratings || {};
     AleaAccount.known = true;
     AleaAccount.draw();
-    document.dispatchEvent(new CustomEvent("alea:account", { detail: { name: AleaAccount.name, ratings: AleaAccount.ratings } }));
+    document.dispatchEvent(new CustomEvent("alea:account", { detail: AleaAccount.detail() }));
+  },
+
+  detail() {
+    return { name: AleaAccount.name, ratings: AleaAccount.ratings };
   },
 
   // Calls fn(detail) on every change and, if the account is known already, at once: the answer
   // to the first question may arrive before a later script on the page has run.
   watch(fn) {
     document.addEventListener("alea:account", (ev) => fn(ev.detail));
-    if (AleaAccount.known) fn({ name: AleaAccount.name, ratings: AleaAccount.ratings });
+    if (AleaAccount.known) fn(AleaAccount.detail());
   },
 
   ratingText(ratings) {
