@@ -350,3 +350,57 @@ def test_the_command_keeps_its_study_and_refuses_another_tunes(
     bad = ["--study", str(out), "--out", str(tmp_path / "other.json")]
     assert main([*args, "--trials", "1", "-q", *bad]) == 2
     assert "is not an SQLite file" in capsys.readouterr().err
+
+
+def test_nudges_flip_flags_and_move_numbers_to_their_ends_and_an_eighth_either_side() -> None:
+    space = {"flag": (False, True), "count": (0, 8), "odds": (0.0, 0.8)}
+    got = style.nudges(space, {"flag": False, "count": 8, "odds": 0.4})
+    assert got == [
+        ("flag", True),
+        ("count", 0),
+        ("count", 7),  # one step below; none above the range's top, where it stands
+        ("odds", 0.0),
+        ("odds", 0.3),
+        ("odds", 0.5),
+        ("odds", 0.8),
+    ]
+
+
+def test_a_probe_plays_every_nudge_on_the_styles_own_games() -> None:
+    base = {"collect": 1, "seize_rome": True}
+    result = style.probe_style("triumvirate", base, seat=2, games=6, seed=5)
+    space = dict(STYLE_SPACE)
+    probed = {**style.defaults_of("triumvirate", space), **base}
+    assert result["style"] == probed
+    assert [(r["parameter"], r["value"]) for r in result["nudges"]] == style.nudges(space, probed)
+    own = style.results("triumvirate", probed, [2], 6, "probe", 5)
+    assert result["score"]["wins"] == sum(own)
+    for row in result["nudges"]:
+        played = style.results(
+            "triumvirate", {**probed, row["parameter"]: row["value"]}, [2], 6, "probe", 5
+        )
+        assert row["wins"] == sum(played)
+        assert row["unchanged"] == (played == own)
+        assert row["only_nudge"] == sum(1 for a, b in zip(own, played, strict=True) if b > a)
+        assert row["only_style"] == sum(1 for a, b in zip(own, played, strict=True) if b < a)
+        assert row["p"] <= row["p_holm"] <= 1.0
+    # Waiting beside Rome instead of in it changes the games.
+    assert not next(r for r in result["nudges"] if r["parameter"] == "seize_rome")["unchanged"]
+
+
+def test_the_probe_command_reads_the_experts_style_and_prints_each_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "probe.json"
+    args = ["lab", "probe-bot", "triumvirate", "--seat", "1", "-n", "2", "--jobs", "1", "-q"]
+    assert main([*args, "--out", str(out)]) == 0
+    result = json.loads(out.read_text())
+    expert = json.loads(
+        (Path(alea.__file__).parent / "games/triumvirate/data/expert.json").read_text()
+    )["styles"]["1"]
+    assert {k: result["style"][k] for k in expert} == expert
+    printed = capsys.readouterr().out
+    assert "collect=1" in printed
+    assert "wrote" in printed
+    assert main([*args[:-1], "--style", "guard=9", "--out", str(out)]) == 2
+    assert "guard=9 is outside 0 to 4" in capsys.readouterr().err

@@ -322,6 +322,64 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     return 0
 
 
+def cmd_probe_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
+    """``alea lab probe-bot GAME``: the style and each one-parameter change of it, paired."""
+    _need_lab()
+    from alea.agents.levels import seat_style
+    from alea.lab.style import probe_style, spec_of, write
+
+    out = Path(ns.out)
+    if not out.parent.is_dir():
+        raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
+    if ns.style == "expert":
+        style = seat_style(ns.game, 0 if ns.seat is None else ns.seat)
+    else:
+        style = parse_options([p for p in ns.style.split(",") if p])
+    bar = _Bar(f"{ns.game} probe-bot", ns.quiet)
+    try:
+        result = probe_style(
+            ns.game,
+            style,
+            seat=ns.seat,
+            games=ns.n,
+            seed=ns.seed,
+            jobs=_jobs(ns.jobs) or 1,
+            options=parse_options(ns.set),
+            progress=bar.staged(ns.game),
+        )
+    except ValueError as exc:
+        raise LabError(str(exc)) from None
+    finally:
+        bar.close()
+    result["command"] = "alea lab probe-bot " + " ".join(sys.argv[3:])
+    write(result, out)
+    base = result["score"]
+    print(f"style: {spec_of(result['style'])}")
+    print(
+        f"won {base['wins']:g} of {base['games']} games alone against the default bot, "
+        f"{base['share']:.1%}, {base['vs_fair']:.2f} times the fair share"
+    )
+    print(f"\n{'change':<24} {'wins':>8} {'diff':>7} {'won/lost':>9} {'p (Holm)':>9}")
+    for row in result["nudges"]:
+        change = f"{row['parameter']}={row['value']}"
+        if row["unchanged"]:
+            print(
+                f"{change:<24} {row['wins']:>8g} {'':>7} {'':>9} {'':>9}  every game as the style"
+            )
+            continue
+        moved = (
+            f"{row['only_nudge']}/{row['only_style']}"
+            if row["only_nudge"] + row["only_style"]
+            else ""
+        )
+        print(
+            f"{change:<24} {row['wins']:>8g} {row['difference']:>+7.3f} {moved:>9} "
+            f"{row['p_holm']:>9.3f}"
+        )
+    print(f"wrote {out}")
+    return 0
+
+
 def _add_common(
     p: argparse.ArgumentParser,
     *,
@@ -604,3 +662,38 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "same command without it",
     )
     bot.set_defaults(run=partial(cmd_tune_bot, parse_options=parse_options))
+    probe = labsub.add_parser(
+        "probe-bot",
+        help="play a bot style and each one-parameter change of it on the same games",
+        description="Play a style of the game's heuristic bot alone against the default bot, "
+        "then each change of one of its parameters (a flag flipped; a number at both ends of "
+        "its range and an eighth of the range either side of its value), all on the same "
+        "seeded games, and compare each change with the style game by game (McNemar's exact "
+        "test, Holm-adjusted over the changes). A change after which every game ends as it "
+        "did with the style is marked so: in those games the parameter never mattered.",
+    )
+    probe.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    probe.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="S",
+        help="play in this seat (0 is the first); default: every seat in turn",
+    )
+    probe.add_argument(
+        "--style",
+        default="expert",
+        metavar="K=V,...|expert",
+        help="the style probed: parameters (the rest: the default bot's), or expert for the "
+        "style the expert plays in the seat (default: %(default)s)",
+    )
+    _add_common(
+        probe,
+        games_help="games per seat of the style and of every change",
+        games=500,
+        stop_width=False,
+        backends=False,
+        agents=False,
+    )
+    probe.add_argument("--out", required=True, metavar="FILE", help="where to write the result")
+    probe.set_defaults(run=partial(cmd_probe_bot, parse_options=parse_options))

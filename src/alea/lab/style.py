@@ -34,6 +34,7 @@ from typing import Any
 from alea.core.registry import bot_factory, hook, load
 from alea.core.rng import derive_seed
 from alea.core.styles import BotStyle
+from alea.lab.stats import holm, paired_test
 from alea.lab.tune import optuna_module, tpe_sampler
 from alea.ladder import play_match, wilson
 
@@ -116,6 +117,50 @@ def _job(job: tuple[str, dict[str, Any], list[str], int]) -> list[float]:
     return play_match(*job)[0]
 
 
+def results(
+    game_id: str,
+    style: Mapping[str, Any],
+    seats: Sequence[int],
+    games: int,
+    label: str,
+    seed: int,
+    *,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[float]:
+    """What the styled bot scored alone at ``games`` seeded tables in each of ``seats``, in order.
+
+    Every other seat holds the default bot; a win counts 1, a shared win its share. Game ``g``
+    of a seat is played from ``derive_seed(seed, f"{label}/{g}")``, so two styles given the same
+    label and seed meet the same dice game by game.
+    """
+    game = load(game_id, **dict(options or {}))
+    spec = spec_of(style)
+    work = []
+    for seat in seats:
+        for g in range(games):
+            specs = ["heuristic"] * game.num_players
+            specs[seat] = spec
+            work.append((game.name, dict(game.options), specs, derive_seed(seed, f"{label}/{g}")))
+    seat_of = [s for s in seats for _ in range(games)]
+    out: list[float] = []
+
+    def count(returns: list[float], seat: int) -> None:
+        out.append(returns[seat])
+        if progress is not None:
+            progress(len(out), len(work))
+
+    if jobs <= 1:
+        for job, seat in zip(work, seat_of, strict=True):
+            count(_job(job), seat)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for returns, seat in zip(pool.map(_job, work, chunksize=4), seat_of, strict=True):
+                count(returns, seat)
+    return out
+
+
 def score(
     game_id: str,
     style: Mapping[str, Any],
@@ -132,33 +177,10 @@ def score(
 
     Every other seat holds the default bot; a shared win counts its share.
     """
-    game = load(game_id, **dict(options or {}))
-    spec = spec_of(style)
-    work = []
-    for seat in seats:
-        for g in range(games):
-            specs = ["heuristic"] * game.num_players
-            specs[seat] = spec
-            work.append((game.name, dict(game.options), specs, derive_seed(seed, f"{label}/{g}")))
-    wins = 0.0
-    done = 0
-
-    def count(returns: list[float], seat: int) -> None:
-        nonlocal wins, done
-        wins += returns[seat]
-        done += 1
-        if progress is not None:
-            progress(done, len(work))
-
-    seat_of = [s for s in seats for _ in range(games)]
-    if jobs <= 1:
-        for job, seat in zip(work, seat_of, strict=True):
-            count(_job(job), seat)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for returns, seat in zip(pool.map(_job, work, chunksize=4), seat_of, strict=True):
-                count(returns, seat)
-    return Score(len(work), wins)
+    got = results(
+        game_id, style, seats, games, label, seed, jobs=jobs, options=options, progress=progress
+    )
+    return Score(len(got), sum(got))
 
 
 def _suggest(trial: Any, space: Space) -> dict[str, Any]:
@@ -353,6 +375,126 @@ def tune_style(
         )
         result["confirm"] = got.to_json(game.num_players)
     return result
+
+
+def nudges(space: Space, style: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The one-parameter changes of ``style`` a probe plays, parameter by parameter.
+
+    A flag is flipped; a number is tried at both ends of its range and an eighth of the range
+    either side of its value (a whole number at least one step), each once.
+    """
+    out: list[tuple[str, Any]] = []
+    for name, (low, high) in space.items():
+        value = style[name]
+        if isinstance(low, bool):
+            out.append((name, not value))
+            continue
+        if isinstance(low, int):
+            step: float = max(1, round((high - low) / 8))
+            tries: list[Any] = [low, value - step, value + step, high]
+            tries = [int(min(high, max(low, t))) for t in tries]
+        else:
+            step = (high - low) / 8
+            tries = [
+                round(min(high, max(low, t)), 3) for t in (low, value - step, value + step, high)
+            ]
+        seen: list[Any] = []
+        for t in tries:
+            if t != value and t not in seen:
+                seen.append(t)
+        out.extend((name, t) for t in sorted(seen))
+    return out
+
+
+def probe_style(
+    game_id: str,
+    style: Mapping[str, Any],
+    *,
+    seat: int | None = None,
+    games: int = 500,
+    seed: int = 1,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play ``style`` and each of its one-parameter :func:`nudges` on the same games.
+
+    Each nudge is compared game by game with the style (``stats.paired_test``: McNemar's exact
+    test, or a paired t-test where shared wins give fractions), and its p-value adjusted for
+    the number of nudges (Holm). What a tune cannot show, this does: which parameters move the
+    result at all around a style, and which change nothing in the games played.
+
+    Args:
+        game_id: a registered game whose bot declares a ``style_space``.
+        style: the style probed; the parameters it does not name take the default bot's values.
+        seat: play in this seat alone; ``None`` for every seat in turn.
+        games: games per seat of the style and of every nudge (the same seeds for all).
+        seed: the seed of the games (``derive_seed(seed, "probe/g")``).
+        jobs: games played at once.
+        options: the game's options.
+        progress: see :data:`Progress`.
+
+    Returns:
+        The result as JSON: the style and its score, then one row per nudge, in the order of
+        :func:`nudges`.
+
+    Raises:
+        ValueError: bad arguments or a game whose bot has no style.
+
+    """
+    game = load(game_id, **dict(options or {}))
+    space = space_of(game.name)
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise ValueError(f"{game.name} has seats 0 to {game.num_players - 1}, not {seat}")
+    if games < 1 or jobs < 1:
+        raise ValueError("games and jobs must be at least 1")
+    seats = list(range(game.num_players)) if seat is None else [seat]
+    base_style = {**defaults_of(game.name, space), **coerce(space, style)}
+    changes = nudges(space, base_style)
+
+    def play(what: str, played: Mapping[str, Any]) -> list[float]:
+        tick = None if progress is None else (lambda d, t: progress(what, d, t))
+        return results(
+            game.name,
+            played,
+            seats,
+            games,
+            "probe",
+            seed,
+            jobs=jobs,
+            options=game.options,
+            progress=tick,
+        )
+
+    base = play("the style", base_style)
+    rows: list[dict[str, Any]] = []
+    for i, (name, value) in enumerate(changes, start=1):
+        got = play(f"nudge {i}/{len(changes)}", {**base_style, name: value})
+        test = paired_test(base, got)
+        rows.append(
+            {
+                "parameter": name,
+                "value": value,
+                **Score(len(got), sum(got)).to_json(game.num_players),
+                "difference": round(test.difference, 4),
+                "only_nudge": test.only_variant,
+                "only_style": test.only_base,
+                "unchanged": got == base,
+                "p": test.p,
+            }
+        )
+    for row, adjusted in zip(rows, holm([r["p"] for r in rows]), strict=True):
+        row["p_holm"] = adjusted
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "options": dict(game.options),
+        "seat": seat,
+        "seed": seed,
+        "style": base_style,
+        "score": Score(len(base), sum(base)).to_json(game.num_players),
+        "nudges": rows,
+    }
 
 
 def _check_study_file(path: Path) -> None:
