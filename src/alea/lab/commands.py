@@ -380,6 +380,16 @@ def cmd_probe_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     return 0
 
 
+def _style_parser(
+    labsub: Any, name: str, *, help: str, description: str, seat_help: str
+) -> argparse.ArgumentParser:
+    """A lab command over a game's bot style: its parser with the game and ``--seat``."""
+    parser: argparse.ArgumentParser = labsub.add_parser(name, help=help, description=description)
+    parser.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
+    parser.add_argument("--seat", type=int, default=None, metavar="S", help=seat_help)
+    return parser
+
+
 def _add_common(
     p: argparse.ArgumentParser,
     *,
@@ -601,7 +611,8 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
     tune_.set_defaults(
         run=partial(cmd_tune, split_agents=split_agents, parse_options=parse_options)
     )
-    bot = labsub.add_parser(
+    bot = _style_parser(
+        labsub,
         "tune-bot",
         help="search the heuristic bot's style for the strongest play against it (Optuna TPE)",
         description="Search the style parameters of the game's heuristic bot (the ranges its "
@@ -611,14 +622,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "reported with a 95%% Wilson interval and against the fair share. The result is "
         "written as JSON; a game ships the styles of its expert level in "
         "src/alea/games/GAME/data/expert.json.",
-    )
-    bot.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
-    bot.add_argument(
-        "--seat",
-        type=int,
-        default=None,
-        metavar="S",
-        help="tune for this seat (0 is the first); default: one style for every seat",
+        seat_help="tune for this seat (0 is the first); default: one style for every seat",
     )
     bot.add_argument(
         "--trials", type=int, default=40, metavar="T", help="styles to try (default: %(default)s)"
@@ -662,7 +666,8 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "same command without it",
     )
     bot.set_defaults(run=partial(cmd_tune_bot, parse_options=parse_options))
-    probe = labsub.add_parser(
+    probe = _style_parser(
+        labsub,
         "probe-bot",
         help="play a bot style and each one-parameter change of it on the same games",
         description="Play a style of the game's heuristic bot alone against the default bot, "
@@ -671,14 +676,7 @@ def add_lab_commands(sub: Any, *, split_agents: SplitAgents, parse_options: Pars
         "seeded games, and compare each change with the style game by game (McNemar's exact "
         "test, Holm-adjusted over the changes). A change after which every game ends as it "
         "did with the style is marked so: in those games the parameter never mattered.",
-    )
-    probe.add_argument("game", help="the game, e.g. triumvirate (see: alea games)")
-    probe.add_argument(
-        "--seat",
-        type=int,
-        default=None,
-        metavar="S",
-        help="play in this seat (0 is the first); default: every seat in turn",
+        seat_help="play in this seat (0 is the first); default: every seat in turn",
     )
     probe.add_argument(
         "--style",
