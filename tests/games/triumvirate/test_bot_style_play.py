@@ -128,6 +128,24 @@ def test_muster_keeps_the_leader_beside_rome_until_his_troops_are_near() -> None
     assert waiting in BOARD.neighbours[ROMA]
 
 
+def test_muster_waits_for_troops_too_when_the_civil_war_left_his_conquests_worthless() -> None:
+    """TRI-6.1: conquests still held when the civil war begins can never be paraded."""
+
+    def at_sea(civil_war: bool) -> TriumvirateState:
+        state = position(
+            POMPEY,
+            troops={ROMA: (ROME, 2)},
+            leaders={POMPEY: SEA},
+            civil_war=civil_war,
+            conquests=[0, 0, 2],
+        )
+        return apply(state, Decide(POMPEY, "roll"), Roll(6, 1))
+
+    assert _act(TriumvirateBot(muster=2), at_sea(civil_war=True)) == Decide(POMPEY, "end")
+    # Before it, the same leader goes to Rome to parade them.
+    assert _act(TriumvirateBot(muster=2), at_sea(civil_war=False)) == March(POMPEY, ROMA)
+
+
 def test_leader_die_counts_the_leader_in_an_attack_on_his_own_hex() -> None:
     state = position(
         POMPEY,

@@ -260,7 +260,7 @@ class TriumvirateBot(Agent):
     def _awaits_troops(self, s: TriumvirateState, p: int) -> bool:
         """Whether the leader, with nothing left to parade, keeps out of Rome for want of troops."""
         style = self.style
-        if not style.muster or s.conquests[p] or s.owner[_ROME] == p:
+        if not style.muster or (s.conquests[p] and not s.civil_war) or s.owner[_ROME] == p:
             return False
         if not s.civil_war and s.popularity[p] == 0:
             return False
