@@ -404,3 +404,6 @@ def test_the_probe_command_reads_the_experts_style_and_prints_each_change(
     assert "wrote" in printed
     assert main([*args[:-1], "--style", "guard=9", "--out", str(out)]) == 2
     assert "guard=9 is outside 0 to 4" in capsys.readouterr().err
+    every_seat = ["lab", "probe-bot", "triumvirate", "-n", "1", "--jobs", "1", "-q"]
+    assert main([*every_seat, "--out", str(out)]) == 2  # one style in each seat: which?
+    assert "choose the seat with --seat" in capsys.readouterr().err

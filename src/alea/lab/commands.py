@@ -326,13 +326,21 @@ def cmd_probe_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     """``alea lab probe-bot GAME``: the style and each one-parameter change of it, paired."""
     _need_lab()
     from alea.agents.levels import seat_style
+    from alea.core.registry import load
     from alea.lab.style import probe_style, spec_of, write
 
     out = Path(ns.out)
     if not out.parent.is_dir():
         raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
     if ns.style == "expert":
-        style = seat_style(ns.game, 0 if ns.seat is None else ns.seat)
+        seats = range(load(ns.game, **parse_options(ns.set)).num_players)
+        styles = [seat_style(ns.game, s) for s in seats]
+        if ns.seat is None and any(st != styles[0] for st in styles):
+            raise LabError(
+                f"{ns.game}'s expert plays a style of its own in each seat: "
+                "choose the seat with --seat, or name a style with --style"
+            )
+        style = styles[0 if ns.seat is None else ns.seat]
     else:
         style = parse_options([p for p in ns.style.split(",") if p])
     bar = _Bar(f"{ns.game} probe-bot", ns.quiet)
