@@ -274,6 +274,12 @@ def cmd_tune(ns: argparse.Namespace, split_agents: SplitAgents, parse_options: P
     return 0
 
 
+def _writable(path: Path) -> None:
+    """Refuse a file to write whose folder does not exist, before any game is played."""
+    if not path.parent.is_dir():
+        raise LabError(f"cannot write {path}: folder {path.parent} does not exist")
+
+
 def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     """``alea lab tune-bot GAME``: search the bot's style for the strongest, then confirm it."""
     _need_lab()
@@ -282,8 +288,8 @@ def cmd_tune_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     out = Path(ns.out)
     study = Path(ns.study) if ns.study else None
     for path in (out, study):
-        if path is not None and not path.parent.is_dir():
-            raise LabError(f"cannot write {path}: folder {path.parent} does not exist")
+        if path is not None:
+            _writable(path)
     start = parse_options([p for p in ns.start.split(",") if p]) if ns.start else None
     bar = _Bar(f"{ns.game} tune-bot", ns.quiet)
     progress = bar.staged(ns.game)
@@ -330,8 +336,7 @@ def cmd_probe_bot(ns: argparse.Namespace, parse_options: ParseOptions) -> int:
     from alea.lab.style import probe_style, spec_of, write
 
     out = Path(ns.out)
-    if not out.parent.is_dir():
-        raise LabError(f"cannot write {out}: folder {out.parent} does not exist")
+    _writable(out)
     if ns.style == "expert":
         seats = range(load(ns.game, **parse_options(ns.set)).num_players)
         styles = [seat_style(ns.game, s) for s in seats]
