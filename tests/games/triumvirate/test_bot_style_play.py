@@ -45,6 +45,7 @@ def test_flags_are_read_from_a_spec_as_zero_or_one() -> None:
         ({"muster": -1}, "muster must be at least 0"),
         ({"wary": -2}, "wary must be at least 0"),
         ({"prey": 1.5}, "prey must be from 0 to 1"),
+        ({"desperate": -1}, "desperate must be at least 0"),
     ],
 )
 def test_a_bad_new_parameter_is_refused(params: dict[str, int | float], words: str) -> None:
@@ -168,3 +169,39 @@ def test_prey_attacks_the_garrison_a_rival_leader_shelters_in() -> None:
     apply(state, Decide(POMPEY, "stay"))
     assert _act(TriumvirateBot(), state) == Decide(POMPEY, "end")
     assert _act(TriumvirateBot(prey=0.3), state) == Move(POMPEY, SEA, ROMA)
+
+
+def test_desperate_attacks_rome_at_any_odds_once_a_rival_is_close_to_ruling_it() -> None:
+    """TRI-9.2: a rival who ends four turns in a row in Rome in the civil war wins the game."""
+
+    def held(turns: int) -> TriumvirateState:
+        state = position(
+            POMPEY,
+            troops={ROMA: (CAESAR, 3), SEA: (POMPEY, 2)},
+            leaders={POMPEY: 213, CAESAR: ROMA},
+            civil_war=True,
+            streak=[0, turns, 0],
+        )
+        return apply(state, Decide(POMPEY, "stay"))
+
+    assert _act(TriumvirateBot(), held(2)) == Decide(POMPEY, "end")  # two against three and a d8
+    assert _act(TriumvirateBot(desperate=2), held(2)) == Move(POMPEY, SEA, ROMA)
+    assert _act(TriumvirateBot(desperate=3), held(2)) == Decide(POMPEY, "end")
+    assert _act(TriumvirateBot(desperate=3), held(3)) == Move(POMPEY, SEA, ROMA)
+
+
+def test_desperate_ends_the_wait_for_troops_once_a_rival_is_close_to_ruling_rome() -> None:
+    def at_sea(turns: int) -> TriumvirateState:
+        state = position(
+            POMPEY,
+            troops={ROMA: (ROME, 2)},
+            leaders={POMPEY: SEA, CAESAR: ROMA},
+            civil_war=True,
+            popularity=[0, 0, 1],
+            streak=[0, turns, 0],
+        )
+        return apply(state, Decide(POMPEY, "roll"), Roll(6, 1))
+
+    assert _act(TriumvirateBot(muster=2, desperate=2), at_sea(1)) == Decide(POMPEY, "end")
+    assert _act(TriumvirateBot(muster=2, desperate=2), at_sea(2)) == March(POMPEY, ROMA)
+    assert _act(TriumvirateBot(muster=2), at_sea(3)) == Decide(POMPEY, "end")

@@ -81,6 +81,7 @@ class Style(BotStyle):
         "shelter": (1, None),
         "muster": (0, None),
         "wary": (0, None),
+        "desperate": (0, None),
     }
 
     collect: int = 4
@@ -121,6 +122,10 @@ class Style(BotStyle):
     muster: int = 0
     """Once he has nothing left to parade, the leader waits beside Rome, on its safest
     neighbour, until this many of his troops stand in Rome or next to it (0: he never waits)."""
+    desperate: int = 0
+    """Once a rival has ended this many turns in a row in Rome in the civil war (0: never), the
+    game is about to be lost whatever the risk: the leader heads for Rome whatever the danger and
+    the troops attack Rome at any odds (TRI-9.2)."""
 
 
 STYLE_SPACE: Final = {
@@ -139,6 +144,7 @@ STYLE_SPACE: Final = {
     "leader_die": (False, True),
     "prey": (0.0, 0.5),
     "muster": (0, 8),
+    "desperate": (0, 3),
 }
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches."""
 
@@ -250,7 +256,7 @@ class TriumvirateBot(Agent):
         here = dist[s.leader[p]]
         if here > 0:
             best = min(marches, key=lambda a: (dist[a.to], self._danger(s, p, a.to), a.to))
-            bold = s.civil_war and s.round >= self.style.bold_round
+            bold = (s.civil_war and s.round >= self.style.bold_round) or self._desperate(s, p)
             if dist[best.to] < here and (bold or self._danger(s, p, best.to) <= self.style.risk):
                 return best
         if self._wants_to_leave(s, p):
@@ -261,6 +267,8 @@ class TriumvirateBot(Agent):
         """Whether the leader, with nothing left to parade, keeps out of Rome for want of troops."""
         style = self.style
         if not style.muster or (s.conquests[p] and not s.civil_war) or s.owner[_ROME] == p:
+            return False
+        if self._desperate(s, p):
             return False
         if not s.civil_war and s.popularity[p] == 0:
             return False
@@ -324,6 +332,7 @@ class TriumvirateBot(Agent):
         may_enter_italy = s.civil_war or (lead == _ROME and s.conquests[p] == 0)
         style = self.style
         threshold = style.bold if s.civil_war and s.round >= style.bold_round else style.attack
+        desperate = self._desperate(s, p)
         # 1. Reinforce an attack already under way.
         for a in moves:
             if a.to in s.attack and s.attack[a.to] < limit:
@@ -347,6 +356,8 @@ class TriumvirateBot(Agent):
             elif style.prey and o == ROMAN and self._sheltering(s, p, a.to):
                 odds += style.prey
                 worth = True
+            if desperate and a.to == _ROME:
+                odds += 1.0
             if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
@@ -367,6 +378,13 @@ class TriumvirateBot(Agent):
             if best is None or key < best[:2]:
                 best = (key[0], key[1], a)
         return None if best is None else best[2]
+
+    def _desperate(self, s: TriumvirateState, p: int) -> bool:
+        """Whether a rival is ``desperate`` turns or fewer from ruling Rome."""
+        need = self.style.desperate
+        return bool(need) and any(
+            q != p and s.alive[q] and s.rome_turns[q] >= need for q in range(3)
+        )
 
     def _sheltering(self, s: TriumvirateState, p: int, h: int) -> bool:
         """Whether a rival leader stands alone among the Roman troops of ``h``.
