@@ -357,7 +357,7 @@ class TriumvirateBot(Agent):
                 odds += style.prey
                 worth = True
             if desperate and a.to == _ROME:
-                odds += 1.0
+                odds += 1.0  # above any threshold: Rome is attacked at any odds
             if odds >= threshold and worth and (best_attack is None or odds > best_attack[0]):
                 best_attack = (odds, a)
         if best_attack is not None:
@@ -380,7 +380,7 @@ class TriumvirateBot(Agent):
         return None if best is None else best[2]
 
     def _desperate(self, s: TriumvirateState, p: int) -> bool:
-        """Whether a rival is ``desperate`` turns or fewer from ruling Rome."""
+        """Whether a living rival has held Rome ``desperate`` turns or more (TRI-9.2)."""
         need = self.style.desperate
         return bool(need) and any(
             q != p and s.alive[q] and s.rome_turns[q] >= need for q in range(3)
