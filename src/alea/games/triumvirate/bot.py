@@ -154,6 +154,11 @@ _SAILORS: Final = frozenset(
 """The seats whose troops may step onto the sea (Pompey's, TRI-4.5), from the engine's steps."""
 
 
+def _rivals(s: TriumvirateState, p: int) -> list[int]:
+    """The seats other than ``p`` whose leader is alive."""
+    return [q for q in range(3) if q != p and s.alive[q]]
+
+
 class TriumvirateBot(Agent):
     """A rule-based player that plans the road to Rome, in the given :class:`Style`."""
 
@@ -317,11 +322,8 @@ class TriumvirateBot(Agent):
         if s.owner[h] != ROMAN:
             return False
         return any(
-            q != p
-            and s.alive[q]
-            and s.popularity[q] > 0
-            and self._dist(s, q, h)[s.leader[q]] <= self.style.wary
-            for q in range(3)
+            s.popularity[q] > 0 and self._dist(s, q, h)[s.leader[q]] <= self.style.wary
+            for q in _rivals(s, p)
         )
 
     def _troop_move(self, s: TriumvirateState, p: int, moves: list[Move]) -> Action | None:
@@ -382,16 +384,14 @@ class TriumvirateBot(Agent):
     def _desperate(self, s: TriumvirateState, p: int) -> bool:
         """Whether a living rival has held Rome ``desperate`` turns or more (TRI-9.2)."""
         need = self.style.desperate
-        return bool(need) and any(
-            q != p and s.alive[q] and s.rome_turns[q] >= need for q in range(3)
-        )
+        return bool(need) and any(s.rome_turns[q] >= need for q in _rivals(s, p))
 
     def _sheltering(self, s: TriumvirateState, p: int, h: int) -> bool:
         """Whether a rival leader stands alone among the Roman troops of ``h``.
 
         Beating those troops catches him (TRI-7.5).
         """
-        return any(q != p and s.alive[q] and s.leader[q] == h for q in range(3))
+        return any(s.leader[q] == h for q in _rivals(s, p))
 
     def _attackers_near(self, s: TriumvirateState, p: int, h: int) -> int:
         """Own troops that could still attack hex ``h`` this turn (adjacent and unmoved)."""
