@@ -10,6 +10,7 @@ with the load it was measured under (``uptime``).
 
     .venv/bin/python bench/levels.py                  # all games, 40 decisions each
     .venv/bin/python bench/levels.py --game triumvirate --decisions 80
+    .venv/bin/python bench/levels.py --game hotre --level expert --decisions 1000   # a whole game
 """
 
 from __future__ import annotations
@@ -21,18 +22,22 @@ from collections import defaultdict
 
 import alea
 from alea.agents import LEVELS, SearchLevel, parse_spec
+from alea.core.agent import Agent
+from alea.core.registry import hook
 from alea.core.rng import make_rng
 
 
-def measure(game_name: str, decisions: int, seed: int) -> None:
-    """Print the levels' figures on ``decisions`` positions of one seeded game."""
+def measure(game_name: str, decisions: int, seed: int, levels: tuple[str, ...] = LEVELS) -> None:
+    """Print the figures of ``levels`` on ``decisions`` positions of one seeded game."""
     state = alea.load(game_name).new_initial_state()
     rng = make_rng(seed)
     heuristic = parse_spec("normal")
-    agents = {level: parse_spec(level) for level in LEVELS}
+    # One player per level and seat, as in a game: a search level's turn budget is its seat's.
+    agents: dict[tuple[str, int], Agent] = {}
     times: dict[str, list[float]] = defaultdict(list)
     iterations: dict[str, list[int]] = defaultdict(list)
     turns: dict[str, dict[object, float]] = defaultdict(lambda: defaultdict(float))
+    turn_of = hook(game_name, "turn")  # what names a turn; without it, a decision is one
     asked = 0
     while not state.is_terminal() and asked < decisions:
         if state.is_chance_node():
@@ -41,20 +46,21 @@ def measure(game_name: str, decisions: int, seed: int) -> None:
         seat = state.current_player()
         if len(state.legal_actions()) > 1:
             asked += 1
-            for level, agent in agents.items():
+            for level in levels:
+                agent = agents.setdefault((level, seat), parse_spec(level))
                 start = time.perf_counter()
                 agent.act(state.clone(), seat, make_rng(asked))
                 spent = time.perf_counter() - start
                 times[level].append(spent)
                 if isinstance(agent, SearchLevel):
                     iterations[level].append(agent.last_iterations)
-                    turns[level][agent.turn_key(state, seat)] += spent
+                turns[level][(seat, turn_of(state)) if turn_of else asked] += spent
         state.apply_action(heuristic.act(state, seat, rng))
     print(f"\n{game_name}: {asked} decisions with a choice, from a game of heuristic bots")
     print(f"  {'level':<8} {'median s':>9} {'max s':>7} {'longest turn s':>15} {'iterations':>11}")
-    for level in LEVELS:
+    for level in levels:
         ts = times[level]
-        longest = max(turns[level].values(), default=max(ts))
+        longest = max(turns[level].values())
         its = f"{statistics.median(iterations[level]):,.0f}" if iterations[level] else "-"
         print(
             f"  {level:<8} {statistics.median(ts):>9.3f} {max(ts):>7.3f} {longest:>15.2f} {its:>11}"
@@ -66,9 +72,12 @@ def main() -> int:
     ap.add_argument("--game", action="append", help="game to measure (default: all)")
     ap.add_argument("--decisions", type=int, default=40, help="positions asked per game")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--level", action="append", choices=LEVELS, help="level to measure (default: all)"
+    )
     ns = ap.parse_args()
     for name in ns.game or alea.GAMES:
-        measure(name, ns.decisions, ns.seed)
+        measure(name, ns.decisions, ns.seed, tuple(ns.level or LEVELS))
     return 0
 
 

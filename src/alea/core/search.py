@@ -40,8 +40,9 @@ def expert_file(package: str) -> Callable[[], dict[str, Any]]:
     The file names, per seat (``"0"``, ``"1"``, ... or ``"all"``), the style of the game's bot
     that the expert plays (the result of ``alea lab tune-bot``), and under ``"search"`` either
     ``null`` (the expert plays its style without searching) or the search's parameters
-    (``{"opponents": "prior"}``), which a spec's own parameters override. It is read on the
-    first call.
+    (``{"opponents": "prior"}``), which a spec's own parameters override; and, optionally, under
+    ``"think"`` what the seat menus say of a style that takes time of its own without searching
+    (``"thinks ≤ 1 s"``). It is read on the first call.
     """
 
     @cache
@@ -50,8 +51,11 @@ def expert_file(package: str) -> Callable[[], dict[str, Any]]:
         data = json.loads(text)
         styles = data.get("styles", {})
         search = data.get("search")
+        think = data.get("think")
         if not isinstance(styles, dict) or not (search is None or isinstance(search, dict)):
             raise ValueError(f"{package}'s expert.json needs a styles object and a search")
-        return {"styles": styles, "search": search}
+        if not (think is None or isinstance(think, str)):
+            raise ValueError(f"{package}'s expert.json gives its think note as a text")
+        return {"styles": styles, "search": search, "think": think}
 
     return expert

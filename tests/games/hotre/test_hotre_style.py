@@ -9,15 +9,28 @@ import pytest
 
 import alea
 from alea.agents import parse_spec
-from alea.agents.levels import DECISION_TIME, ExpertLevel, SearchLevel
+from alea.agents.levels import ExpertLevel, SearchLevel
 from alea.core import registry
 from alea.core.record import play
 from alea.core.rng import make_rng
+from alea.games.hotre import bot as bot_module
 from alea.games.hotre import forces
 from alea.games.hotre.actions import HandTo
-from alea.games.hotre.bot import PEOPLE_EDGE, STYLE_SPACE, HotreBot, Style, counts, evaluate
+from alea.games.hotre.bot import (
+    PEOPLE_EDGE,
+    PLAN_STAGES,
+    STYLE_SPACE,
+    HotreBot,
+    Style,
+    canonical,
+    counts,
+    evaluate,
+    expect,
+    worth,
+)
 from alea.games.hotre.constants import HAND
 from alea.games.hotre.game import HotreGame
+from alea.games.hotre.state import HotreState
 from alea.lab.style import coerce
 
 EVERY_TERM = (
@@ -40,7 +53,7 @@ def test_the_default_style_is_the_normal_bot_and_names_no_parameter() -> None:
 
 
 def test_the_defaults_given_by_name_play_the_same_game_as_no_parameters() -> None:
-    named = "heuristic:hold=0.8,rival=0.5,depth=3,end_penalty=0.05,lead=0,late=0,cards=0"
+    named = "heuristic:hold=0.8,rival=0.5,depth=3,end_penalty=0.05,lead=0,late=0,cards=0,plan=1"
     assert _actions([named, "random", "heuristic", named], 3) == _actions(
         ["heuristic", "random", "heuristic", "heuristic"], 3
     )
@@ -64,6 +77,7 @@ def test_a_style_is_named_in_the_record_and_changes_the_play() -> None:
         ("heuristic:depth=7", "depth must be from 0 to 4"),
         ("heuristic:rival=1.5", "rival must be from 0 to 1"),
         ("heuristic:lead=-0.1", "lead must be from 0 to 1"),
+        ("heuristic:plan=4", "plan must be from 1 to 3"),
     ],
 )
 def test_a_bad_style_is_refused_with_what_was_wrong(spec: str, words: str) -> None:
@@ -166,14 +180,90 @@ def test_a_bot_that_weighs_its_people_keeps_the_strongest_and_hands_on_the_weake
     assert hands
 
 
+def _planned_position(seed: int) -> tuple[HotreState, int]:
+    """A position of a seeded game of default bots where a seat places, builds or takes up,
+    and the position after its best move asks the same seat for another such decision."""
+    state = HotreGame(players=4).new_initial_state()
+    rng = make_rng(seed)
+    bot = HotreBot()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if state.period >= 2 and state.stage in PLAN_STAGES and len(legal) > 2:
+            return state, seat
+        state.apply_action(bot.act(state, seat, rng))
+    raise AssertionError("no such position")
+
+
+def test_a_plan_of_two_weighs_each_decision_by_the_best_next_one_of_its_own() -> None:
+    style = Style(plan=2)
+    looked = 0
+    for seed in (1, 2, 3):
+        state, seat = _planned_position(seed)
+        base = canonical(state, seat)
+        legal = base.legal_actions()
+        values = []
+        for action in legal:
+            after = base.clone()
+            after.apply_action(action)
+            planned = worth(base, action, seat, style, 1)
+            plain = worth(base, action, seat, style, 0)
+            penalty = expect(after, seat, style.depth, style) - plain
+            nexts = [] if after.is_chance_node() else after.legal_actions()
+            if after.is_chance_node():
+                pass  # the dice first: the plan's next decision is weighed under each outcome
+            elif after.stage in PLAN_STAGES and after.current_player() == seat and len(nexts) > 1:
+                best = max(worth(after, a, seat, style, 0) for a in nexts)
+                assert planned == pytest.approx(best - penalty)
+                looked += 1
+            else:
+                assert planned == pytest.approx(plain)
+            values.append(planned)
+        chosen = HotreBot(plan=2).act(state, seat, make_rng(0))
+        assert values[legal.index(chosen)] == pytest.approx(max(values))
+    assert looked
+
+
+def test_the_look_ahead_starts_from_the_best_one_step_choices_and_stops_at_its_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With room for a single look-ahead, the choice is among the best by the one-step worth,
+    where the full look-ahead may choose otherwise."""
+    style = Style(plan=2)
+    otherwise = 0
+    for seed in (1, 2, 3, 4):
+        state, seat = _planned_position(seed)
+        base = canonical(state, seat)
+        legal = base.legal_actions()
+        plain = [worth(base, a, seat, style, 0) for a in legal]
+        full = HotreBot(plan=2).act(state, seat, make_rng(0))
+        otherwise += plain[legal.index(full)] < max(plain) - 1e-9
+        with monkeypatch.context() as m:
+            m.setattr(bot_module, "PLAN_WORK", 1)
+            chosen = HotreBot(plan=2).act(state, seat, make_rng(0))
+        assert plain[legal.index(chosen)] == pytest.approx(max(plain))
+    assert otherwise, "the full look-ahead chose as the one-step worth did: the test proves nothing"
+
+
+def test_a_plan_of_two_plays_otherwise_than_the_default_and_still_legally() -> None:
+    planned = _actions(["heuristic:plan=2", "heuristic", "heuristic", "heuristic"], 5)
+    assert planned != _actions(["heuristic"] * 4, 5)
+
+
 @pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_expert_searches_over_its_tuned_style_in_every_seat(players: int) -> None:
-    """The file asks for the search (``"search": {}``): at its default the expert thinks up
-    to the level's two seconds a decision, the tuned style being the search's own bot."""
+def test_the_expert_plays_its_tuned_planning_style_in_every_seat(players: int) -> None:
+    """The file asks for no search (``"search": null``): the expert is the heuristic bot in its
+    tuned style, looking two of its own decisions ahead; ``iterations=`` makes it search over
+    that style."""
     config = registry.hook("hotre", "expert")()
-    assert config["search"] == {}
+    assert config["search"] is None
+    assert config["think"] == "thinks ≤ 1 s"
     style = Style(**config["styles"]["all"])
     assert style != Style()
+    assert style.plan == 2
     expert = parse_spec("expert")
     assert isinstance(expert, ExpertLevel)
     state = HotreGame(players=players).new_initial_state()
@@ -185,10 +275,14 @@ def test_the_expert_searches_over_its_tuned_style_in_every_seat(players: int) ->
             state.apply_action(state.legal_actions()[0])
     seat = state.current_player()
     player = expert.player("hotre", seat)
-    assert isinstance(player, SearchLevel)
-    assert player.time == DECISION_TIME["expert"]
-    assert isinstance(player.search.policy, HotreBot)
-    assert player.search.policy.style == style
+    assert isinstance(player, HotreBot)
+    assert player.style == style
+    assert expert.act(state, seat, random.Random(1)) in state.legal_actions()
+    assert expert.searches == 0
     quick = parse_spec("expert:iterations=5")
+    searcher = quick.player("hotre", seat)
+    assert isinstance(searcher, SearchLevel)
+    assert isinstance(searcher.search.policy, HotreBot)
+    assert searcher.search.policy.style == style
     assert quick.act(state, seat, random.Random(1)) in state.legal_actions()
     assert quick.searches == 1
