@@ -160,6 +160,25 @@ def test_a_turn_stays_within_its_time_and_a_new_turn_starts_afresh(
     assert fake.ceilings[-1] == 1.0
 
 
+def test_a_turn_of_many_decisions_stays_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Roman Empire period asks one seat for dozens of decisions: past the turn's time, each
+    gets no more (the search then runs its first iteration alone)."""
+    clock = [0.0]
+    monkeypatch.setattr(levels_module.time, "perf_counter", lambda: clock[0])
+    level = SearchLevel("hard", turn_time=10.0)
+    fake = Clocked(clock)
+    level.search = fake  # type: ignore[assignment]
+    state = alea.load("triumvirate").new_initial_state()
+    rng = make_rng(4)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    for _ in range(60):
+        level.act(state, state.current_player(), rng)
+    assert fake.ceilings[0] == 5.0  # half of the turn (hard's own half second is the search's)
+    assert fake.ceilings[-1] < 1e-6
+    assert sum(fake.ceilings) <= 10.0
+
+
 def _triumvirate_position(decisions: int, seed: int = 4) -> TriumvirateState:
     """A Triumvirate position after ``decisions`` decisions of three heuristic bots."""
     state = alea.load("triumvirate").new_initial_state()

@@ -45,7 +45,9 @@ DECISION_TIME: Final = {"hard": 0.5, "expert": 2.0}
 TURN_TIME: Final = 10.0
 """Default seconds a whole turn of a search level."""
 FLOOR: Final = 0.05
-"""Seconds a decision gets at least, even when its turn's time is spent."""
+"""Seconds a decision gets at least while its turn has that much left. Once the turn's time is
+spent, a decision runs the search's first iteration alone, so that a turn of many decisions (a
+period of the Roman Empire) stays within its time."""
 
 
 class EasyAgent(Agent):
@@ -146,7 +148,8 @@ class SearchLevel(Agent):
         if key is None or key != self._turn:
             self._turn = key
             self._spent = 0.0
-        allowed = max(FLOOR, (self.turn_time - self._spent) / 2)
+        left = max(0.0, self.turn_time - self._spent)
+        allowed = max(min(FLOOR, left), left / 2)
         if self.ceiling is not None:
             allowed = min(allowed, self.ceiling)
         self.search.ceiling = allowed
