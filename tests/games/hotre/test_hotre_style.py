@@ -181,8 +181,8 @@ def test_a_bot_that_weighs_its_people_keeps_the_strongest_and_hands_on_the_weake
 
 
 def _planned_position(seed: int) -> tuple[HotreState, int]:
-    """A position of a seeded game of default bots where a seat places, builds or takes up,
-    and the position after its best move asks the same seat for another such decision."""
+    """The first position, from the second period on, of a seeded game of default bots where a
+    seat builds, takes armies up or places them, with more than two choices."""
     state = HotreGame(players=4).new_initial_state()
     rng = make_rng(seed)
     bot = HotreBot()

@@ -14,8 +14,9 @@ counters (a determinization with sorting in place of shuffling). Bribe offers (H
 The numbers of the plan and a few further terms of the evaluation are a :class:`Style`; its
 defaults are the ``normal`` bot, and ``alea lab tune-bot hotre`` searches the others. A style may
 also look further ahead along its own half-turn (``plan``): a decision is then worth the best
-that its next decision of building or expansion can make of it, after the dice of any battle in
-between, so a People or a Faction can see an Area's control come within reach one army later.
+that its next decision of building, taking armies up or placing them can make of it, after the
+dice of any battle in between, so that a Legion bought, an army taken up or a first army in a
+shared Area is weighed with the placement it makes possible.
 """
 
 from __future__ import annotations
@@ -142,9 +143,10 @@ class Style(BotStyle):
     Emperors that have one: above 0 it keeps such Emperors when handing out."""
     plan: int = 1
     """Own decisions weighed at once (1 to 3). At 1 a decision is worth the position it leads to;
-    at 2, where that position asks the bot for its next decision of building or expansion
-    (``PLAN_STAGES``, after the dice of any battle in between), the best that decision makes of
-    it, and so on. Each step ahead multiplies the bot's time by the choices it weighs."""
+    at 2, where that position asks the bot for its next decision of building, taking up or
+    placing armies (``PLAN_STAGES``, after the dice of any battle in between), the best that
+    decision makes of it, and so on. Each step ahead multiplies the bot's time by the choices it
+    weighs."""
 
     @property
     def own(self) -> bool:
