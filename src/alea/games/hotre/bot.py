@@ -201,7 +201,7 @@ STYLE_SPACE: Final = {
 """The range of each :class:`Style` parameter that ``alea lab tune-bot`` searches: narrow
 around the defaults, and wider only where a change of one parameter alone won more games
 against the default bot (a style far from the defaults in every parameter loses badly). A
-trial at ``plan=2`` plays its seat some thirty times slower than one at 1."""
+trial at ``plan=2`` takes many times longer than one at 1."""
 
 
 def canonical(state: HotreState, player: int) -> HotreState:
