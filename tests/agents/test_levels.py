@@ -132,18 +132,28 @@ class Clocked(Agent):
         return state.legal_actions()[0]
 
 
-def test_a_turn_stays_within_its_time_and_a_new_turn_starts_afresh(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _clocked(
+    monkeypatch: pytest.MonkeyPatch, kind: str
+) -> tuple[SearchLevel, Clocked, TriumvirateState, random.Random]:
+    """A search level of ``kind`` with a ten-second turn over a ``Clocked`` stand-in on a fake
+    clock, and the Triumvirate's first decision."""
     clock = [0.0]
     monkeypatch.setattr(levels_module.time, "perf_counter", lambda: clock[0])
-    level = SearchLevel("expert", turn_time=10.0)
+    level = SearchLevel(kind, turn_time=10.0)
     fake = Clocked(clock)
     level.search = fake  # type: ignore[assignment]
     state = alea.load("triumvirate").new_initial_state()
     rng = make_rng(4)
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
+    assert isinstance(state, TriumvirateState)
+    return level, fake, state, rng
+
+
+def test_a_turn_stays_within_its_time_and_a_new_turn_starts_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    level, fake, state, rng = _clocked(monkeypatch, "expert")
     seat = state.current_player()
     for _ in range(8):  # eight decisions of one seat in one round: one turn
         level.act(state, seat, rng)
@@ -163,15 +173,7 @@ def test_a_turn_stays_within_its_time_and_a_new_turn_starts_afresh(
 def test_a_turn_of_many_decisions_stays_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Roman Empire period asks one seat for dozens of decisions: past the turn's time, each
     gets no more (the search then runs its first iteration alone)."""
-    clock = [0.0]
-    monkeypatch.setattr(levels_module.time, "perf_counter", lambda: clock[0])
-    level = SearchLevel("hard", turn_time=10.0)
-    fake = Clocked(clock)
-    level.search = fake  # type: ignore[assignment]
-    state = alea.load("triumvirate").new_initial_state()
-    rng = make_rng(4)
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance(rng))
+    level, fake, state, rng = _clocked(monkeypatch, "hard")
     for _ in range(60):
         level.act(state, state.current_player(), rng)
     assert fake.ceilings[0] == 5.0  # half of the turn (hard's own half second is the search's)

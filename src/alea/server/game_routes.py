@@ -81,8 +81,9 @@ def _catalog() -> list[dict[str, Any]]:
 def _expert_note(game: str) -> str:
     """How the game's expert plays, for its seat menus: at once, as its file says, or searching."""
     expert = hook(game, "expert")
-    if expert is not None and expert()["search"] is None:
-        return expert()["think"] or "moves at once"
+    config = expert() if expert is not None else None
+    if config is not None and config["search"] is None:
+        return config["think"] or "moves at once"
     return "thinks ≤ 2 s"
 
 

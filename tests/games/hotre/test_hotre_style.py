@@ -212,11 +212,14 @@ def test_a_plan_of_two_weighs_each_decision_by_the_best_next_one_of_its_own() ->
             planned = worth(base, action, seat, style, 1)
             plain = worth(base, action, seat, style, 0)
             penalty = expect(after, seat, style.depth, style) - plain
-            nexts = [] if after.is_chance_node() else after.legal_actions()
             if after.is_chance_node():
                 pass  # the dice first: the plan's next decision is weighed under each outcome
-            elif after.stage in PLAN_STAGES and after.current_player() == seat and len(nexts) > 1:
-                best = max(worth(after, a, seat, style, 0) for a in nexts)
+            elif (
+                after.stage in PLAN_STAGES
+                and after.current_player() == seat
+                and len(after.legal_actions()) > 1
+            ):
+                best = max(worth(after, a, seat, style, 0) for a in after.legal_actions())
                 assert planned == pytest.approx(best - penalty)
                 looked += 1
             else:

@@ -402,7 +402,7 @@ def expect(
     is worth the best of its decisions there (``worth``), looking ``ahead - 1`` further.
     ``tally``, if given, counts the positions judged.
     """
-    if state.is_chance_node() and depth > 0 and not state.is_terminal():
+    if state.is_chance_node() and depth > 0:
         outcomes = state.chance_outcomes()
         if len(outcomes) <= 8:
             total = 0.0
@@ -467,13 +467,13 @@ class HotreBot(Agent):
         base = canonical(state, player)
         assert base.legal_actions() == legal, "the canonical copy must offer the same choices"
         style = self.style
-        values: list[float | None] = [worth(base, a, player, style, 0) for a in legal]
+        plain = [worth(base, a, player, style, 0) for a in legal]
+        values: list[float | None] = list(plain)
         ahead = style.plan - 1 if base.stage in PLAN_STAGES else 0
         if ahead:
             tally = [0]
-            order = sorted(range(len(legal)), key=lambda i: -(values[i] or 0.0))
             values = [None] * len(legal)
-            for i in order:
+            for i in sorted(range(len(legal)), key=lambda i: -plain[i]):
                 if tally[0] >= PLAN_WORK:
                     break
                 values[i] = worth(base, legal[i], player, style, ahead, tally)
